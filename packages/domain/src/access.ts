@@ -1,0 +1,118 @@
+import type { AccessName } from './roles.js';
+import { LAYOUT_ROUTES, type ParamKind, type RouteMeta, type RouteNode } from './routes.js';
+
+/**
+ * The visibility filter of SPEC.md section 6: `admin` sees every route; otherwise any name in
+ * `exceptRoles` hides the route, a route with `roles` needs one of them, and a route with
+ * neither is visible to all.
+ */
+export function hasAccess(names: readonly AccessName[], meta: RouteMeta | undefined): boolean {
+  if (names.includes('admin')) return true;
+  if (meta?.exceptRoles?.some((name) => names.includes(name))) return false;
+  if (meta?.roles && meta.roles.length > 0) return meta.roles.some((name) => names.includes(name));
+  return true;
+}
+
+/**
+ * The routes a user may see, children filtered recursively. A group whose children are all
+ * hidden from the user is dropped with them: it would lead nowhere.
+ */
+export function filterRoutes(routes: readonly RouteNode[], names: readonly AccessName[]): RouteNode[] {
+  const visible: RouteNode[] = [];
+  for (const route of routes) {
+    if (!hasAccess(names, route.meta)) continue;
+    if (!route.children) {
+      visible.push(route);
+      continue;
+    }
+    const children = filterRoutes(route.children, names);
+    if (children.length > 0) visible.push({ ...route, children });
+  }
+  return visible;
+}
+
+export function joinPath(parent: string, child: string): string {
+  if (child.startsWith('/')) return child;
+  return `${parent.replace(/\/$/, '')}/${child}`;
+}
+
+/** A leaf route with its absolute path and the chain of ancestors (for breadcrumbs). */
+export interface FlatRoute {
+  fullPath: string;
+  route: RouteNode;
+  ancestors: RouteNode[];
+}
+
+export function flattenRoutes(routes: readonly RouteNode[], parentPath = '', ancestors: RouteNode[] = []): FlatRoute[] {
+  const flat: FlatRoute[] = [];
+  for (const route of routes) {
+    const fullPath = parentPath ? joinPath(parentPath, route.path) : route.path;
+    if (route.children) flat.push(...flattenRoutes(route.children, fullPath, [...ancestors, route]));
+    else flat.push({ fullPath, route, ancestors });
+  }
+  return flat;
+}
+
+export interface RouteMatch extends FlatRoute {
+  params: Record<string, string>;
+}
+
+const PARAM_PATTERN: Record<ParamKind, RegExp> = { digits: /^\d+$/, text: /^[^/]+$/ };
+
+/**
+ * The leaf route a pathname opens, with its parameters, or undefined when no route matches or a
+ * parameter is not of its kind (digits-only parameters reject anything else: such a path is a 404).
+ */
+export function matchRoute(pathname: string, routes: readonly RouteNode[] = LAYOUT_ROUTES): RouteMatch | undefined {
+  const wanted = pathname.replace(/\/+$/, '') || '/';
+  const segments = wanted.split('/');
+  for (const flat of flattenRoutes(routes)) {
+    const pattern = flat.fullPath.split('/');
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((part, index) => {
+      const segment = segments[index] ?? '';
+      if (!part.startsWith(':')) return part === segment;
+      const name = part.slice(1);
+      let value: string;
+      try {
+        value = decodeURIComponent(segment);
+      } catch {
+        return false;
+      }
+      params[name] = value;
+      return PARAM_PATTERN[flat.route.params?.[name] ?? 'digits'].test(value);
+    });
+    if (matches) return { ...flat, params };
+  }
+  return undefined;
+}
+
+/** Whether a user may open a pathname: the route exists and it and every ancestor are visible. */
+export function canAccessPath(names: readonly AccessName[], pathname: string, routes: readonly RouteNode[] = LAYOUT_ROUTES): boolean {
+  const match = matchRoute(pathname, routes);
+  if (!match) return false;
+  return [...match.ancestors, match.route].every((node) => hasAccess(names, node.meta));
+}
+
+/** `20261122` → `2026-11-22`; epoch seconds or milliseconds → a local date-time; else as is. */
+export function formatRouteTime(value: string): string {
+  if (/^\d{8}$/.test(value)) return `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
+  if (/^\d{10}$|^\d{13}$/.test(value)) {
+    const ms = value.length === 10 ? Number(value) * 1000 : Number(value);
+    const d = new Date(ms);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  }
+  return value;
+}
+
+/** The parts that a device route appends to its tab title: device id, controller id or date. */
+export function tabTitleSuffix(match: Pick<RouteMatch, 'route' | 'params'>): string[] {
+  return (match.route.meta?.tabTitleParams ?? [])
+    .map((name) => {
+      const value = match.params[name];
+      return value !== undefined && name === 'time' ? formatRouteTime(value) : value;
+    })
+    .filter((value): value is string => value !== undefined);
+}

@@ -1,0 +1,22 @@
+/** Business constants of SPEC.md section 9. */
+export const TOKEN_COOKIE = 'Admin-Token';
+export const LANGUAGE_COOKIE = 'language';
+export const SIZE_COOKIE = 'size';
+export const SIDEBAR_COOKIE = 'sidebarStatus';
+export const API_BASE = '/api/v2';
+export const HTTP_TIMEOUT_MS = 300_000;
+export const MOBILE_BREAKPOINT_PX = 992;
+export const SIDEBAR_WIDTH_PX = 210;
+export const NO_TOKEN_WHITELIST = ['/login', '/auth-redirect', '/mlogin'] as const;
+export const HEADER_EXPIRY_QUERY = { month: 'this_month', query: '', page: 1, page_size: 10 } as const;
+export const DEFAULT_THEME_COLOR = '#1890ff';
+export const THEME_COLORS = ['#1890ff', '#409EFF', '#13c2c2', '#52c41a', '#fa8c16', '#f5222d', '#722ed1'] as const;
+export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
+export type Size = (typeof SIZES)[number];
+export const DEFAULT_SIZE: Size = 'medium';
+export const DEFAULT_SETTINGS = { tagsView: true, fixedHeader: false, sidebarLogo: false, theme: DEFAULT_THEME_COLOR } as const;
+export const SEARCH_FUZZY = { threshold: 0.4, titleWeight: 0.7, pathWeight: 0.3 } as const;
+export const NAME_LENGTH = { min: 6, max: 20 } as const;
+export const CK_CODE_LENGTH = 4;
+export const DEFAULT_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const SYSTEM_NAME_KEY = 'systemName';

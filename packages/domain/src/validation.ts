@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { CK_CODE_LENGTH, NAME_LENGTH } from './constants.js';
+import type { MessageKey } from './messages.js';
+
+/**
+ * The validation rules of SPEC.md section 5. Each check runs in sequence and every one that
+ * fails is reported, as the spec's forms do; an empty required value reports only "required".
+ */
+export interface Violation {
+  key: MessageKey;
+  params?: Record<string, string>;
+}
+
+const CHINESE_OR_SPACE = /[\u3400-\u9fff\uf900-\ufaff\s]/u;
+const USER_NAME_CHARS = new RegExp(`^[A-Za-z0-9\\-+@#&*^%_]{${NAME_LENGTH.min},${NAME_LENGTH.max}}$`);
+const NUMBER = /^[+-]?(?:\d+(?:\.\d+)?|\.\d+)$/;
+const POSITIVE_INTEGER = /^\+?[1-9]\d*$/;
+const NON_NEGATIVE_INTEGER = /^\+?(?:0|[1-9]\d*)$/;
+const CK_CODE = new RegExp(`^\\d{${CK_CODE_LENGTH}}$`);
+
+export function validateUserName(value: string): Violation[] {
+  if (value === '') return [{ key: 'userNameRequired' }];
+  const violations: Violation[] = [];
+  if (!USER_NAME_CHARS.test(value)) violations.push({ key: 'userNameFormat' });
+  if (CHINESE_OR_SPACE.test(value)) violations.push({ key: 'userNameNoChineseOrSpace' });
+  return violations;
+}
+
+export function validatePassword(value: string): Violation[] {
+  if (value === '') return [{ key: 'passwordRequired' }];
+  const violations: Violation[] = [];
+  const length = [...value].length;
+  if (length < NAME_LENGTH.min || length > NAME_LENGTH.max) violations.push({ key: 'passwordLength' });
+  if (CHINESE_OR_SPACE.test(value)) violations.push({ key: 'passwordNoChineseOrSpace' });
+  return violations;
+}
+
+/** A number field: required with the field's name, then integer or decimal with optional sign. */
+export function validateNumber(value: string, field: string): Violation[] {
+  if (value.trim() === '') return [{ key: 'numberRequired', params: { field } }];
+  return NUMBER.test(value.trim()) ? [] : [{ key: 'numberFormat' }];
+}
+
+export function validatePositiveInteger(value: string): Violation[] {
+  return POSITIVE_INTEGER.test(value.trim()) ? [] : [{ key: 'positiveInteger' }];
+}
+
+export function validateNonNegativeInteger(value: string): Violation[] {
+  return NON_NEGATIVE_INTEGER.test(value.trim()) ? [] : [{ key: 'nonNegativeInteger' }];
+}
+
+export function validateCkCode(value: string): Violation[] {
+  return CK_CODE.test(value) ? [] : [{ key: 'ckCodeFormat' }];
+}
+
+/** Route parameters that accept digits only (SPEC.md section 5). */
+export function isDigits(value: string | undefined): boolean {
+  return value !== undefined && /^\d+$/.test(value);
+}
+
+/**
+ * A zod string that reports our violations as issues whose message is the MessageKey and whose
+ * params carry the placeholders, so the server can answer in the user's language.
+ */
+export function checked(check: (value: string) => Violation[], options: { trim?: boolean } = {}) {
+  const base = options.trim ? z.string().trim() : z.string();
+  return base.superRefine((value, ctx) => {
+    for (const violation of check(value)) {
+      ctx.addIssue({ code: 'custom', message: violation.key, params: violation.params });
+    }
+  });
+}
+
+export const loginSchema = z.object({
+  username: checked(validateUserName, { trim: true }),
+  password: checked(validatePassword, { trim: true }),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const changePasswordSchema = z.object({
+  old_password: z.string().min(1, 'oldPasswordRequired'),
+  new_password: checked(validatePassword),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const resetCkUserPasswordSchema = z.object({
+  username: checked(validateUserName, { trim: true }),
+  password: checked(validatePassword),
+});
+export type ResetCkUserPasswordInput = z.infer<typeof resetCkUserPasswordSchema>;
