@@ -36,3 +36,13 @@ export interface HealthReport {
   version: string;
   uptime_s: number;
 }
+
+/** `GET /config/public`: what the console needs before anyone signs in. */
+export interface PublicConfig {
+  /** The product's main hostname: not-signed-in users on it go to /mlogin instead of /login. */
+  main_hostname: string | null;
+  /** Overrides the translated system name in page titles when set. */
+  system_name: string | null;
+  /** Demo mode: the demo accounts of `DEMO_ACCOUNTS` exist. */
+  demo: boolean;
+}

@@ -8,3 +8,5 @@ export * from './roles.js';
 export * from './routes.js';
 export * from './validation.js';
 export * from './api.js';
+export * from './api-schemas.js';
+export * from './demo.js';

@@ -37,6 +37,12 @@ const en = {
   ok: 'Success',
   loggedOut: 'Signed out.',
   passwordReset: 'The password has been reset.',
+  fieldInvalid: '{field} is not valid.',
+  invalidBody: 'The request body must be a JSON object.',
+  malformedJson: 'The request body is not valid JSON.',
+  unsupportedMediaType: 'This content type is not supported.',
+  badRequest: 'The request could not be understood.',
+  serviceUnavailable: 'The service is temporarily unavailable.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -74,6 +80,12 @@ const zh: Catalog = {
   ok: '成功',
   loggedOut: '已退出登录。',
   passwordReset: '密码已重置。',
+  fieldInvalid: '{field}无效。',
+  invalidBody: '请求体必须是JSON对象。',
+  malformedJson: '请求体不是有效的JSON。',
+  unsupportedMediaType: '不支持该内容类型。',
+  badRequest: '无法理解该请求。',
+  serviceUnavailable: '服务暂时不可用。',
 };
 
 const es: Catalog = {
@@ -108,6 +120,12 @@ const es: Catalog = {
   ok: 'Correcto',
   loggedOut: 'Sesión cerrada.',
   passwordReset: 'La contraseña se ha restablecido.',
+  fieldInvalid: '{field} no es válido.',
+  invalidBody: 'El cuerpo de la solicitud debe ser un objeto JSON.',
+  malformedJson: 'El cuerpo de la solicitud no es un JSON válido.',
+  unsupportedMediaType: 'Este tipo de contenido no es compatible.',
+  badRequest: 'No se pudo entender la solicitud.',
+  serviceUnavailable: 'El servicio no está disponible temporalmente.',
 };
 
 const ja: Catalog = {
@@ -142,9 +160,19 @@ const ja: Catalog = {
   ok: '成功',
   loggedOut: 'ログアウトしました。',
   passwordReset: 'パスワードをリセットしました。',
+  fieldInvalid: '{field}が正しくありません。',
+  invalidBody: 'リクエスト本文はJSONオブジェクトである必要があります。',
+  malformedJson: 'リクエスト本文が正しいJSONではありません。',
+  unsupportedMediaType: 'このコンテンツタイプはサポートされていません。',
+  badRequest: 'リクエストを理解できませんでした。',
+  serviceUnavailable: 'サービスは一時的に利用できません。',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { zh, en, es, ja };
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(en, value);
+}
 
 export function formatMessage(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
   return MESSAGES[language][key].replace(/\{(\w+)\}/g, (whole, name: string) =>

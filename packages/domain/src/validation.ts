@@ -63,7 +63,10 @@ export function isDigits(value: string | undefined): boolean {
  * params carry the placeholders, so the server can answer in the user's language.
  */
 export function checked(check: (value: string) => Violation[], options: { trim?: boolean } = {}) {
-  const base = options.trim ? z.string().trim() : z.string();
+  // A missing field says what an empty one says ("User name cannot be empty!"), not zod's type error.
+  const requiredKey = check('')[0]?.key ?? 'fieldInvalid';
+  const text = z.string({ error: (issue) => (issue.input == null ? requiredKey : 'fieldInvalid') });
+  const base = options.trim ? text.trim() : text;
   return base.superRefine((value, ctx) => {
     for (const violation of check(value)) {
       ctx.addIssue({ code: 'custom', message: violation.key, params: violation.params });
@@ -78,7 +81,9 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const changePasswordSchema = z.object({
-  old_password: z.string().min(1, 'oldPasswordRequired'),
+  old_password: z
+    .string({ error: (issue) => (issue.input == null ? 'oldPasswordRequired' : 'fieldInvalid') })
+    .min(1, 'oldPasswordRequired'),
   new_password: checked(validatePassword),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
