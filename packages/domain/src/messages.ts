@@ -43,6 +43,12 @@ const en = {
   unsupportedMediaType: 'This content type is not supported.',
   badRequest: 'The request could not be understood.',
   serviceUnavailable: 'The service is temporarily unavailable.',
+  registerOutOfRange: 'Must be between {min} and {max}',
+  registerDecimals: 'At most {decimals} decimal places',
+  registerWholeNumber: 'Must be a whole number',
+  registerEnumValue: 'Choose one of: {values}',
+  registerText: 'Up to {length} letters, digits or symbols',
+  registerUnknownCode: 'Unknown ({code})',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -86,6 +92,12 @@ const zh: Catalog = {
   unsupportedMediaType: '不支持该内容类型。',
   badRequest: '无法理解该请求。',
   serviceUnavailable: '服务暂时不可用。',
+  registerOutOfRange: '取值范围为{min}至{max}',
+  registerDecimals: '最多{decimals}位小数',
+  registerWholeNumber: '只能是整数',
+  registerEnumValue: '只能选择：{values}',
+  registerText: '最多{length}个字母、数字或符号',
+  registerUnknownCode: '未知（{code}）',
 };
 
 const es: Catalog = {
@@ -126,6 +138,12 @@ const es: Catalog = {
   unsupportedMediaType: 'Este tipo de contenido no es compatible.',
   badRequest: 'No se pudo entender la solicitud.',
   serviceUnavailable: 'El servicio no está disponible temporalmente.',
+  registerOutOfRange: 'Debe estar entre {min} y {max}',
+  registerDecimals: 'Como máximo {decimals} decimales',
+  registerWholeNumber: 'Debe ser un número entero',
+  registerEnumValue: 'Elija uno de: {values}',
+  registerText: 'Hasta {length} letras, dígitos o símbolos',
+  registerUnknownCode: 'Desconocido ({code})',
 };
 
 const ja: Catalog = {
@@ -166,6 +184,12 @@ const ja: Catalog = {
   unsupportedMediaType: 'このコンテンツタイプはサポートされていません。',
   badRequest: 'リクエストを理解できませんでした。',
   serviceUnavailable: 'サービスは一時的に利用できません。',
+  registerOutOfRange: '{min}～{max}の範囲で入力してください',
+  registerDecimals: '小数点以下は{decimals}桁までです',
+  registerWholeNumber: '整数で入力してください',
+  registerEnumValue: '次の中から選択してください：{values}',
+  registerText: '英数字・記号{length}文字以内で入力してください',
+  registerUnknownCode: '不明（{code}）',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { zh, en, es, ja };
