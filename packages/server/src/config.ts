@@ -1,0 +1,157 @@
+import path from 'node:path';
+import { validatePassword, validateUserName, formatMessage } from '@cloudbox/domain';
+import { z } from 'zod';
+import { packagePath } from './paths.js';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Keeps the in-memory PGlite of the tests apart from a data folder. */
+export const IN_MEMORY = ':memory:';
+
+const optional = (schema: z.ZodType<string, string>) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()))
+    .pipe(schema.optional());
+
+const integer = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .transform((value) => value.trim())
+    .pipe(z.string().regex(/^\d+$/, 'must be a whole number'))
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const flag = (fallback: '0' | '1') =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(z.enum(['0', '1', 'false', 'true'], { error: 'must be 1 or 0' }))
+    .transform((value) => value === '1' || value === 'true');
+
+const urlWithScheme = (schemes: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return schemes.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${schemes.map((scheme) => `${scheme}//`).join(' or ')}`);
+
+const hostname = z
+  .string()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, 'must be a host name such as console.example.com');
+
+/**
+ * Fastify's `trustProxy`: behind a load balancer the client address comes from X-Forwarded-For,
+ * which the per-IP login limit depends on. "1"/"true" trusts any proxy; otherwise a comma
+ * separated list of the proxies' addresses or CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .default('0')
+  .transform((value): boolean | string[] => {
+    const text = value.trim().toLowerCase();
+    if (text === '' || text === '0' || text === 'false') return false;
+    if (text === '1' || text === 'true') return true;
+    return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  });
+
+const rootUserName = z.string().superRefine((value, ctx) => {
+  for (const v of validateUserName(value)) ctx.addIssue({ code: 'custom', message: formatMessage('en', v.key, v.params) });
+});
+const rootPassword = z.string().superRefine((value, ctx) => {
+  for (const v of validatePassword(value)) ctx.addIssue({ code: 'custom', message: formatMessage('en', v.key, v.params) });
+});
+
+const environment = z.object({
+  PORT: integer(8080, 1, 65_535),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optional(urlWithScheme(['postgres:', 'postgresql:'])),
+  REDIS_URL: optional(urlWithScheme(['redis:', 'rediss:'])),
+  REDIS_KEY_PREFIX: z.string().default('cloudbox:'),
+  DEMO: flag('1'),
+  LOG_LEVEL: z
+    .string()
+    .default('info')
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  ROOT_USERNAME: optional(rootUserName),
+  ROOT_PASSWORD: optional(rootPassword),
+  MAIN_HOSTNAME: optional(hostname),
+  SYSTEM_NAME: optional(z.string().max(100)),
+  SESSION_TTL_HOURS: integer(24 * 7, 1, 24 * 365),
+  WEB_DIST: optional(z.string()),
+  TRUST_PROXY: trustProxy,
+  ARGON2_MEMORY_KIB: integer(19_456, 1024, 4 * 1024 * 1024),
+  ARGON2_ITERATIONS: integer(2, 1, 100),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path, or `:memory:` for a PGlite that lives and dies with the process (tests). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key this server writes, so instances of several products can share a Redis. */
+  redisKeyPrefix: string;
+  demo: boolean;
+  logLevel: LogLevel;
+  rootUsername: string | undefined;
+  rootPassword: string | undefined;
+  mainHostname: string | undefined;
+  systemName: string | undefined;
+  sessionTtlHours: number;
+  webDist: string;
+  trustProxy: boolean | string[];
+  /** argon2id cost; the defaults are OWASP's recommendation (19 MiB, 2 iterations). */
+  argon2: { memoryCost: number; timeCost: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the configuration from environment variables; throws a ConfigError naming every bad one. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const value = env[name];
+        const shown = value === undefined || name === 'ROOT_PASSWORD' ? '' : ` (got "${value}")`;
+        return `${name}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR === IN_MEMORY ? IN_MEMORY : path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    demo: e.DEMO,
+    logLevel: e.LOG_LEVEL,
+    rootUsername: e.ROOT_USERNAME,
+    rootPassword: e.ROOT_PASSWORD,
+    mainHostname: e.MAIN_HOSTNAME,
+    systemName: e.SYSTEM_NAME,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    webDist: path.resolve(e.WEB_DIST ?? packagePath('..', 'web', 'dist')),
+    trustProxy: e.TRUST_PROXY,
+    argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_ITERATIONS },
+  };
+}

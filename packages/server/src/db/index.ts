@@ -1,0 +1,82 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { IN_MEMORY, type Config } from '../config.js';
+import { packagePath } from '../paths.js';
+import * as schema from './schema.js';
+
+/** The query builder every module uses; the same type over PGlite and over a real PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies the migrations of packages/server/drizzle that this database has not seen yet. */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query within a few seconds; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = packagePath('drizzle');
+const PING_TIMEOUT_MS = 3000;
+
+/**
+ * Opens the database of the configuration: PostgreSQL when DATABASE_URL is set, else an embedded
+ * PGlite whose files live in DATA_DIR/pglite (or in memory for `:memory:`).
+ */
+export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  let client: PGlite;
+  if (dataDir === IN_MEMORY) {
+    client = new PGlite();
+  } else {
+    const folder = path.join(dataDir, 'pglite');
+    await mkdir(folder, { recursive: true });
+    client = new PGlite(folder);
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: () => pingWithin(db),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  // Migrations and idempotent DDL raise NOTICEs ("already exists, skipping"): not worth a log line.
+  const client = postgres(url, { max: 10, connect_timeout: 10, onnotice: () => {} });
+  const db = drizzlePostgres({ client, schema });
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: () => pingWithin(db),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function pingWithin(db: Db): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`database did not answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,76 @@
+import { DEMO_ACCOUNTS } from '@cloudbox/domain';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createDatabase } from './db/index.js';
+import { createPasswordHasher } from './modules/users/passwords.js';
+import { seed, type SeedOutcome } from './seed.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const database = await createDatabase(config);
+  await database.migrate();
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 }) : undefined;
+  await redis?.connect();
+  const outcome = await seed(database.db, config, createPasswordHasher(config.argon2));
+
+  const app = buildApp({ config, database, redis });
+  await app.listen({ port: config.port, host: config.host });
+  announce(config, outcome);
+  if (outcome.demoAccountsInProduction.length > 0) {
+    app.log.warn(
+      { accounts: outcome.demoAccountsInProduction },
+      'demo accounts with the public demo password exist in this production database; delete them or change their passwords',
+    );
+  }
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    await app.close();
+    await database.close();
+    await redis?.quit();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+/** Human-facing start-up lines on stdout; a generated root password appears here and nowhere else, once. */
+function announce(config: Config, outcome: SeedOutcome): void {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [`Cloudbox is listening on http://${host}:${config.port}`];
+  if (config.demo) {
+    lines.push('Demo mode. Sign in with any of these accounts:');
+    for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.username.padEnd(18)} ${account.password}  (${account.role})`);
+  }
+  if (outcome.createdRoot?.generatedPassword) {
+    lines.push(
+      `Created the root account "${outcome.createdRoot.username}" with the password: ${outcome.createdRoot.generatedPassword}`,
+      'It is shown only this once: sign in and change it.',
+    );
+  } else if (outcome.createdRoot) {
+    lines.push(`Created the root account "${outcome.createdRoot.username}" from ROOT_USERNAME / ROOT_PASSWORD.`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Cloudbox could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LoginResult } from '@cloudbox/domain';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import type { Db } from '../../db/index.js';
+import { sessions, users, type SessionRevokedReason, type SessionRow, type UserRow } from '../../db/schema.js';
+import { ApiError } from '../../http/errors.js';
+
+/** Who is calling, once their token has been checked. */
+export interface AuthContext {
+  user: UserRow;
+  session: SessionRow;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** Writing last_seen_at on every request would turn every read into a write. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+/** Ended sessions stay long enough for their browsers to be told why ("ended elsewhere", "expired"). */
+const KEEP_ENDED_SESSIONS_MS = 30 * 24 * 3_600_000;
+const MAX_USER_AGENT_LENGTH = 512;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
+
+/**
+ * Sessions are opaque random tokens (32 bytes, base64url) known only to the client; the database
+ * keeps their SHA-256, when they expire, and whether and why they were ended.
+ */
+export function createSessionService(db: Db, ttlHours: number) {
+  return {
+    async start(userId: number, client: ClientInfo): Promise<LoginResult> {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
+      await db.insert(sessions).values({
+        userId,
+        tokenHash: hashToken(token),
+        expiresAt,
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH),
+      });
+      return { token, expires_at: expiresAt.toISOString() };
+    },
+
+    /** The caller of a token, or a signed-out answer saying why there is none. */
+    async authenticate(token: string | undefined): Promise<AuthContext> {
+      if (!token) throw ApiError.signedOut('invalid');
+      const [found] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, hashToken(token)))
+        .limit(1);
+      if (!found) throw ApiError.signedOut('invalid');
+      if (found.session.revokedAt) throw ApiError.signedOut('endedElsewhere');
+      const now = new Date();
+      if (found.session.expiresAt <= now) throw ApiError.signedOut('expired');
+      if (now.getTime() - found.session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, found.session.id));
+        found.session.lastSeenAt = now;
+      }
+      return found;
+    },
+
+    /** Ends the session of a token if it is still active; a token that is not, changes nothing. */
+    async endByToken(token: string, reason: SessionRevokedReason): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+    },
+
+    endAllOf: (userId: number, reason: SessionRevokedReason, exceptSessionId?: number) =>
+      endSessionsOf(db, userId, reason, exceptSessionId),
+
+    /** Deletes sessions that expired or were ended long ago. */
+    async prune(): Promise<void> {
+      const cutoff = new Date(Date.now() - KEEP_ENDED_SESSIONS_MS);
+      await db.delete(sessions).where(or(lt(sessions.expiresAt, cutoff), lt(sessions.revokedAt, cutoff)));
+    },
+  };
+}
+
+/**
+ * Ends every active session of a user, except the one given (the caller's own). Takes the
+ * executor so that a password change and the end of the sessions it invalidates commit together.
+ */
+export async function endSessionsOf(
+  executor: Db,
+  userId: number,
+  reason: SessionRevokedReason,
+  exceptSessionId?: number,
+): Promise<void> {
+  await executor
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    );
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { DEMO_ACCOUNTS, DEMO_CK_CODES, type DemoAccount } from '@cloudbox/domain';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { Config } from './config.js';
+import type { Db } from './db/index.js';
+import { ckCodes, users } from './db/schema.js';
+import type { PasswordHasher } from './modules/users/passwords.js';
+
+/**
+ * The user name of the first root account when ROOT_USERNAME is not set. Not plain "root": user
+ * names are 6-20 characters (SPEC.md section 5), and the login form would refuse a shorter one.
+ */
+export const DEFAULT_ROOT_USERNAME = 'root_admin';
+
+export interface SeedOutcome {
+  /** The root account created on a first production start; `generatedPassword` when none was configured. */
+  createdRoot?: { username: string; generatedPassword?: string };
+  /** Demo accounts present in a production database: their password is public. */
+  demoAccountsInProduction: string[];
+}
+
+/** What the first start (and every start, idempotently) puts into the database. */
+export async function seed(db: Db, config: Pick<Config, 'demo' | 'rootUsername' | 'rootPassword'>, passwords: PasswordHasher): Promise<SeedOutcome> {
+  if (config.demo) {
+    await seedDemo(db, passwords);
+    return { demoAccountsInProduction: [] };
+  }
+  return {
+    createdRoot: await createFirstRoot(db, config, passwords),
+    demoAccountsInProduction: await demoAccountsPresent(db),
+  };
+}
+
+/**
+ * Production: when nobody can sign in yet, one root account from ROOT_USERNAME / ROOT_PASSWORD
+ * (checked by loadConfig with the domain rules), or with a generated password that is shown once.
+ */
+async function createFirstRoot(
+  db: Db,
+  config: Pick<Config, 'rootUsername' | 'rootPassword'>,
+  passwords: PasswordHasher,
+): Promise<SeedOutcome['createdRoot']> {
+  const [existing] = await db.select({ users: count() }).from(users);
+  if (existing && existing.users > 0) return undefined;
+  const username = config.rootUsername ?? DEFAULT_ROOT_USERNAME;
+  // 15 random bytes are 20 base64url characters: the longest password the rules allow, 120 bits.
+  const password = config.rootPassword ?? randomBytes(15).toString('base64url');
+  // Two instances starting on one empty database race here; the user name's uniqueness decides.
+  const created = await db
+    .insert(users)
+    .values({ username, passwordHash: await passwords.hash(password), roles: ['root'] })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (created.length === 0) return undefined;
+  return config.rootPassword ? { username } : { username, generatedPassword: password };
+}
+
+/** Demo mode: the CK codes and the accounts of DEMO_ACCOUNTS; existing ones are left as they are. */
+export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<void> {
+  await db.insert(ckCodes).values([...DEMO_CK_CODES]).onConflictDoNothing();
+  const present = new Set(await demoAccountsPresent(db));
+  for (const account of DEMO_ACCOUNTS.filter((candidate) => !present.has(candidate.username))) {
+    await db
+      .insert(users)
+      .values({ ...demoUserValues(account), passwordHash: await passwords.hash(account.password) })
+      .onConflictDoNothing();
+  }
+  for (const account of DEMO_ACCOUNTS) {
+    if (!account.parent) continue;
+    const [parent] = await db.select({ id: users.id }).from(users).where(eq(users.username, account.parent));
+    if (!parent) continue;
+    await db
+      .update(users)
+      .set({ parentId: parent.id })
+      .where(and(eq(users.username, account.username), isNull(users.parentId)));
+  }
+}
+
+function demoUserValues(account: DemoAccount) {
+  return {
+    username: account.username,
+    roles: [account.role],
+    ck: account.ck,
+    level: account.level ?? 0,
+    isManager: account.isManager ?? false,
+    showFeedback: account.showFeedback ?? false,
+    showDelBox: account.showDelBox ?? false,
+  };
+}
+
+async function demoAccountsPresent(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(inArray(users.username, DEMO_ACCOUNTS.map((account) => account.username)));
+  return rows.map((row) => row.username);
+}
