@@ -10,3 +10,4 @@ export * from './validation.js';
 export * from './api.js';
 export * from './api-schemas.js';
 export * from './demo.js';
+export * from './devices/index.js';

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { boxTopics, dataMessageSchema, writeAckSchema, writeCommandSchema } from './box-protocol.js';
+
+describe('the box protocol', () => {
+  it('keeps every topic of a box under its id', () => {
+    expect(boxTopics('100001')).toEqual({
+      hello: 'cloudbox/100001/up/hello',
+      data: 'cloudbox/100001/up/data',
+      status: 'cloudbox/100001/up/status',
+      ack: 'cloudbox/100001/up/ack',
+      write: 'cloudbox/100001/down/write',
+      program: 'cloudbox/100001/down/program',
+    });
+  });
+
+  it('accepts a data message whatever its readings, which the codec judges one by one', () => {
+    const message = { ts: 1_700_000_000_000, seq: 3, controllers: [{ station: 1, values: { '10': 24000, '11': 'broken' } }] };
+    expect(dataMessageSchema.parse(message)).toEqual(message);
+    expect(dataMessageSchema.safeParse({ ...message, controllers: [{ station: 1, values: { speed: 1 } }] }).success).toBe(false);
+    expect(dataMessageSchema.safeParse({ ...message, seq: -1 }).success).toBe(false);
+  });
+
+  it('shapes writes and their acks', () => {
+    expect(writeCommandSchema.safeParse({ cmdId: 'c1', station: 1, register: 41, value: 20000 }).success).toBe(true);
+    expect(writeCommandSchema.safeParse({ cmdId: '', station: 1, register: 41, value: 20000 }).success).toBe(false);
+    expect(writeAckSchema.safeParse({ cmdId: 'c1', ok: false, error: 'not_writable' }).success).toBe(true);
+    expect(writeAckSchema.safeParse({ cmdId: 'c1', ok: false, error: 'because' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * The MQTT data plane between boxes and the server (DESIGN.md section 4). A box authenticates with
+ * its id as user name and its secret as password, and uses only the topics under its own id.
+ * Values on the wire are raw register words; the codec turns them into engineering values.
+ */
+export const TOPIC_ROOT = 'cloudbox';
+
+export function boxTopics(boxId: string) {
+  const base = `${TOPIC_ROOT}/${boxId}`;
+  return {
+    hello: `${base}/up/hello`,
+    data: `${base}/up/data`,
+    status: `${base}/up/status`,
+    ack: `${base}/up/ack`,
+    write: `${base}/down/write`,
+    program: `${base}/down/program`,
+  } as const;
+}
+
+/** Retained on the status topic: `online` on connect, `offline` as the box's last will. */
+export const BOX_STATUS = { online: 'online', offline: 'offline' } as const;
+
+export const boxIdSchema = z.string().regex(/^\d+$/);
+export const stationSchema = z.number().int().min(0).max(255);
+
+export const helloSchema = z.object({ model: z.string(), software: z.string(), iccid: z.string(), ip: z.string() });
+export type HelloMessage = z.infer<typeof helloSchema>;
+
+/** Raw values stay unknown here: the codec rejects a bad reading alone, not the whole message. */
+export const dataMessageSchema = z.object({
+  ts: z.number().int(),
+  seq: z.number().int().min(0),
+  controllers: z.array(z.object({ station: stationSchema, values: z.record(z.string().regex(/^\d+$/), z.unknown()) })),
+});
+export type DataMessage = z.infer<typeof dataMessageSchema>;
+
+/** A remote write: `value` is the raw word from `encodeRegister` (for a bit field, shifted into place). */
+export const writeCommandSchema = z.object({
+  cmdId: z.string().min(1),
+  station: stationSchema,
+  register: z.number().int().min(0),
+  value: z.number(),
+});
+export type WriteCommand = z.infer<typeof writeCommandSchema>;
+
+export const WRITE_ERRORS = ['bad_request', 'unknown_station', 'unknown_register', 'not_writable', 'out_of_range'] as const;
+export type WriteError = (typeof WRITE_ERRORS)[number];
+
+/** The box's answer to a write; `value` is the register's raw word as read back after the write. */
+export const writeAckSchema = z.object({
+  cmdId: z.string(),
+  ok: z.boolean(),
+  value: z.number().optional(),
+  error: z.enum(WRITE_ERRORS).optional(),
+});
+export type WriteAck = z.infer<typeof writeAckSchema>;

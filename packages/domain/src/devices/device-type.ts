@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { fieldWidth, localizedTextSchema, registerSchema } from './register.js';
+
+export const DEVICE_KINDS = ['maglev', 'compressor', 'plc'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+/** The console page a device type opens with (the route families of SPEC.md section 2). */
+export const PAGE_TEMPLATES = ['maglev-controller', 'controller', 'plcController'] as const;
+
+/** One row of a device page: two parameters side by side (SPEC.md section 3, page layout). */
+const layoutRowSchema = z.object({
+  row: z.number().int().min(1),
+  name1: localizedTextSchema,
+  register1: z.number().int(),
+  name2: localizedTextSchema.nullable(),
+  register2: z.number().int().nullable(),
+});
+
+const conditionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('threshold'), op: z.enum(['>', '<', '>=', '<=']), value: z.number().finite() }),
+  z.object({ type: z.literal('bit'), bit: z.number().int().min(0).max(31) }),
+]);
+export type EventCondition = z.infer<typeof conditionSchema>;
+
+/**
+ * A default event rule of a device type. The condition must hold for `debounce_s` before the
+ * record opens; a threshold record closes only once the value is `clear_hysteresis` back on the
+ * safe side, so a value hovering at the limit does not open a storm of records.
+ */
+export const eventRuleSchema = z.object({
+  register: z.number().int(),
+  condition: conditionSchema,
+  severity: z.enum(['alert', 'fault']),
+  debounce_s: z.number().min(0),
+  clear_hysteresis: z.number().min(0),
+  message: localizedTextSchema,
+});
+export type EventRule = z.infer<typeof eventRuleSchema>;
+
+export const deviceTypeSchema = z
+  .object({
+    id: z.string().regex(/^[a-z][a-z0-9_]*$/),
+    name: localizedTextSchema,
+    kind: z.enum(DEVICE_KINDS),
+    registers: z.array(registerSchema).min(1),
+    layout: z.object({ template: z.enum(PAGE_TEMPLATES), rows: z.array(layoutRowSchema) }),
+    events: z.array(eventRuleSchema),
+  })
+  .superRefine((deviceType, ctx) => {
+    const byNumber = new Map(deviceType.registers.map((register) => [register.number, register]));
+    if (byNumber.size !== deviceType.registers.length) {
+      ctx.addIssue({ code: 'custom', path: ['registers'], message: 'register numbers must be unique' });
+    }
+    const missing = (path: (string | number)[], number: number | null) => {
+      if (number !== null && !byNumber.has(number)) ctx.addIssue({ code: 'custom', path, message: `no register ${number}` });
+    };
+    deviceType.layout.rows.forEach((row, index) => {
+      missing(['layout', 'rows', index, 'register1'], row.register1);
+      missing(['layout', 'rows', index, 'register2'], row.register2);
+    });
+    deviceType.events.forEach((rule, index) => {
+      missing(['events', index, 'register'], rule.register);
+      const register = byNumber.get(rule.register);
+      if (register && rule.condition.type === 'bit' && rule.condition.bit >= fieldWidth(register)) {
+        ctx.addIssue({ code: 'custom', path: ['events', index, 'condition'], message: 'bit outside the register' });
+      }
+    });
+  });
+export type DeviceType = z.output<typeof deviceTypeSchema>;
+export type DeviceTypeInput = z.input<typeof deviceTypeSchema>;
+
+/** Whether a decoded register value meets a rule's condition. */
+export function conditionMet(condition: EventCondition, value: number): boolean {
+  if (condition.type === 'bit') return Math.floor(value / 2 ** condition.bit) % 2 === 1;
+  switch (condition.op) {
+    case '>':
+      return value > condition.value;
+    case '>=':
+      return value >= condition.value;
+    case '<':
+      return value < condition.value;
+    case '<=':
+      return value <= condition.value;
+  }
+}
+
+/** Whether a value has moved at least `clear_hysteresis` back from the limit, closing the rule's record. */
+export function conditionCleared(rule: Pick<EventRule, 'condition' | 'clear_hysteresis'>, value: number): boolean {
+  const { condition } = rule;
+  if (conditionMet(condition, value)) return false;
+  if (condition.type === 'bit') return true;
+  const distance = condition.op === '>' || condition.op === '>=' ? condition.value - value : value - condition.value;
+  return distance >= rule.clear_hysteresis;
+}
