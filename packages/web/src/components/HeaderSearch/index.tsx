@@ -1,0 +1,51 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Select } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { usePermissionStore } from '../../stores/permission';
+import { buildSearchPool, createSearchIndex } from './search-pool';
+import './index.css';
+
+/** Fuzzy search over the pages the user may open; the index follows the language (`t` changes with it). */
+export default function HeaderSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const routes = usePermissionStore((state) => state.routes);
+  const index = useMemo(() => createSearchIndex(buildSearchPool(routes, t)), [routes, t]);
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const options = useMemo(
+    () => (query ? index.search(query).map(({ item }) => ({ value: item.path, label: item.title.join(' > ') })) : []),
+    [index, query],
+  );
+
+  function close() {
+    setOpen(false);
+    setQuery('');
+  }
+
+  return (
+    <div className={`header-search${open ? ' header-search--open' : ''}`}>
+      <Button type="text" icon={<SearchOutlined />} aria-label={t('navbar.search')} onClick={() => setOpen(!open)} />
+      {open && (
+        <Select
+          className="header-search__select"
+          autoFocus
+          defaultOpen
+          value={null}
+          placeholder={t('navbar.search')}
+          showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
+          options={options}
+          notFoundContent={null}
+          suffixIcon={null}
+          onBlur={close}
+          onChange={(path: string) => {
+            close();
+            void navigate(path);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { TranslationOutlined } from '@ant-design/icons';
+import { isLanguage, LANGUAGES } from '@cloudbox/domain';
+import { App, Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LOCALES } from '../../i18n';
+import { useAppStore } from '../../stores/app';
+
+/** Sets the `language` cookie, confirms in the new language, then reloads (SPEC.md section 4). */
+export default function LangSelect({ showLabel = false }: { showLabel?: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const language = useAppStore((state) => state.language);
+  const setLanguage = useAppStore((state) => state.setLanguage);
+
+  async function choose(key: string) {
+    if (!isLanguage(key) || key === language) return;
+    await setLanguage(key);
+    await message.success(t('feedback.switchLanguageSuccess'), 0.8);
+    window.location.reload();
+  }
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [language],
+        items: LANGUAGES.map((key) => ({ key, label: <span data-language={key}>{LOCALES[key].label}</span> })),
+        onClick: ({ key }) => void choose(key),
+      }}
+    >
+      <Button type="text" className="lang-select" aria-label={t('navbar.language')} icon={<TranslationOutlined />}>
+        {showLabel ? LOCALES[language].label : null}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,68 @@
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, normalizeLanguage, type Language } from '@cloudbox/domain';
+import type { Locale } from 'antd/es/locale';
+import antdEn from 'antd/locale/en_US';
+import antdEs from 'antd/locale/es_ES';
+import antdJa from 'antd/locale/ja_JP';
+import antdZh from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+import 'dayjs/locale/ja';
+import 'dayjs/locale/zh-cn';
+import i18n from 'i18next';
+import Cookies from 'js-cookie';
+import { initReactI18next } from 'react-i18next';
+import en from './locales/en';
+import es from './locales/es';
+import ja from './locales/ja';
+import zh, { type Messages } from './locales/zh';
+
+interface LocaleBundle {
+  /** The language's own name, shown in the language select whatever the current language. */
+  label: string;
+  messages: Messages;
+  antd: Locale;
+  dayjs: string;
+}
+
+export const LOCALES: Record<Language, LocaleBundle> = {
+  zh: { label: '中文', messages: zh, antd: antdZh, dayjs: 'zh-cn' },
+  en: { label: 'English', messages: en, antd: antdEn, dayjs: 'en' },
+  es: { label: 'Español', messages: es, antd: antdEs, dayjs: 'es' },
+  ja: { label: '日本語', messages: ja, antd: antdJa, dayjs: 'ja' },
+};
+
+/** The `language` cookie, else the browser's first language we speak, else zh. */
+export function detectLanguage(cookie: string | undefined, browserLanguages: readonly string[]): Language {
+  const fromCookie = normalizeLanguage(cookie);
+  if (fromCookie) return fromCookie;
+  for (const tag of browserLanguages) {
+    const language = normalizeLanguage(tag);
+    if (language) return language;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function applyLanguage(language: Language): void {
+  dayjs.locale(LOCALES[language].dayjs);
+  document.documentElement.lang = language;
+}
+
+const initialLanguage = detectLanguage(Cookies.get(LANGUAGE_COOKIE), navigator.languages ?? [navigator.language]);
+
+void i18n.use(initReactI18next).init({
+  resources: Object.fromEntries(LANGUAGES.map((language) => [language, { translation: LOCALES[language].messages }])),
+  lng: initialLanguage,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false },
+  // Resources are bundled, so initialisation can finish before the first render.
+  initAsync: false,
+});
+applyLanguage(initialLanguage);
+i18n.on('languageChanged', (language) => applyLanguage(normalizeLanguage(language) ?? DEFAULT_LANGUAGE));
+
+export function currentLanguage(): Language {
+  return normalizeLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+}
+
+export default i18n;

@@ -1,0 +1,71 @@
+import { matchRoute } from '@cloudbox/domain';
+import { Suspense, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import PageLoading from '../components/PageLoading';
+import { REDIRECT_PREFIX } from '../router/guard';
+import { SCREENS } from '../router/screens';
+import { ViewContext, type ViewInfo } from '../router/view-context';
+import { useTagsViewStore, viewFromMatch } from '../stores/tagsView';
+import { usePageTitle } from '../utils/get-page-title';
+
+function View({ path, active }: { path: string; active: boolean }) {
+  const match = useMemo(() => matchRoute(path), [path]);
+  const info = useMemo<ViewInfo>(() => ({ path, params: match?.params ?? {}, active }), [path, match, active]);
+  const Screen = match?.route.name ? SCREENS[match.route.name] : undefined;
+  if (!Screen) return null;
+  return (
+    <section className="app-view" hidden={!active} data-view-path={path}>
+      <ErrorBoundary>
+        <Suspense fallback={<PageLoading />}>
+          <ViewContext value={info}>
+            <Screen />
+          </ViewContext>
+        </Suspense>
+      </ErrorBoundary>
+    </section>
+  );
+}
+
+/** `/redirect/<path>` lands here for one render, then re-opens `<path>`: the view mounts afresh. */
+function Redirect({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(to, { replace: true });
+  }, [navigate, to]);
+  return null;
+}
+
+/**
+ * Keep-alive: every cached view (visited, not noCache) stays mounted and is only hidden while
+ * another tab is active, so its state survives tab switches. Views are keyed by path, so
+ * dropping a path from the cache (closing its tab, or Refresh) unmounts it.
+ */
+export default function AppMain() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const cachedViews = useTagsViewStore((state) => state.cachedViews);
+  const addView = useTagsViewStore((state) => state.addView);
+  const updateVisitedView = useTagsViewStore((state) => state.updateVisitedView);
+  const redirectTo = pathname.startsWith(REDIRECT_PREFIX) ? pathname.slice(REDIRECT_PREFIX.length - 1) + search : undefined;
+  const match = useMemo(() => (redirectTo ? undefined : matchRoute(pathname)), [redirectTo, pathname]);
+  usePageTitle(match?.route.meta?.title ? t(`route.${match.route.meta.title}`) : undefined);
+
+  useEffect(() => {
+    if (!match) return;
+    const view = viewFromMatch(match, pathname, search);
+    addView(view);
+    updateVisitedView(view);
+  }, [match, pathname, search, addView, updateVisitedView]);
+
+  const paths = match && !cachedViews.includes(pathname) ? [...cachedViews, pathname] : cachedViews;
+  return (
+    <main className="app-main">
+      {paths.map((path) => (
+        <View key={path} path={path} active={path === pathname} />
+      ))}
+      {redirectTo && <Redirect to={redirectTo} />}
+    </main>
+  );
+}

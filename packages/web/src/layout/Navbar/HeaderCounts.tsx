@@ -1,0 +1,44 @@
+import { canAccessPath, type AccessName } from '@cloudbox/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { getExpiredCount, getFeedbackCount } from '../../api/iotCard';
+import { useUserStore } from '../../stores/user';
+
+const EXPIRED_PATH = '/iccid/expired-device-list';
+const FEEDBACK_PATH = '/iccid/recharge-feedback';
+
+function Count({ count, label, to, roles }: { count: number; label: string; to: string; roles: readonly AccessName[] }) {
+  const badge = <Badge count={count} overflowCount={999} showZero color={count > 0 ? undefined : '#bfbfbf'} />;
+  return (
+    <Tooltip title={label}>
+      <span className="header-count" data-count={count}>
+        <span className="header-count__label">{label}</span>
+        {canAccessPath(roles, to) ? <Link to={to}>{badge}</Link> : badge}
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * The SIM renewal counts of SPEC.md section 6: devices expiring this month for everyone, renewal
+ * feedback for showFeedback and root. A count the server does not answer with 1000 is not shown.
+ */
+export default function HeaderCounts() {
+  const { t } = useTranslation();
+  const user = useUserStore((state) => state.user);
+  const roles = user?.roles ?? [];
+  const seesFeedback = roles.includes('showFeedback') || roles.includes('root');
+  const expired = useQuery({ queryKey: ['header-count', 'expired'], queryFn: getExpiredCount, staleTime: 60_000 });
+  const feedback = useQuery({ queryKey: ['header-count', 'feedback'], queryFn: getFeedbackCount, staleTime: 60_000, enabled: seesFeedback });
+
+  return (
+    <>
+      {typeof expired.data === 'number' && <Count count={expired.data} label={t('navbar.expiredDevices')} to={EXPIRED_PATH} roles={roles} />}
+      {seesFeedback && typeof feedback.data === 'number' && (
+        <Count count={feedback.data} label={t('navbar.rechargeFeedback')} to={FEEDBACK_PATH} roles={roles} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { usePermissionStore } from '../../stores/permission';
+import { affixViews, useTagsViewStore, type TagView } from '../../stores/tagsView';
+import './index.css';
+
+type TagAction = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
+
+/** The translated route title, plus device id, controller id or date for device pages. */
+export function tabTitle(view: TagView, translate: (key: string) => string): string {
+  return [translate(`route.${view.title}`), ...view.titleSuffix].join(' ');
+}
+
+export default function TagsView() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const routes = usePermissionStore((state) => state.routes);
+  const visitedViews = useTagsViewStore((state) => state.visitedViews);
+  const store = useTagsViewStore.getState;
+  const scroller = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    for (const view of affixViews(routes)) store().addView(view);
+  }, [routes, store]);
+
+  useEffect(() => {
+    scroller.current?.querySelector('.tags-view-item.active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, visitedViews.length]);
+
+  /** After the active tab went away: the last remaining tab, or home. */
+  function toLastView() {
+    const last = store().visitedViews.at(-1);
+    void navigate(last ? last.fullPath : '/');
+  }
+
+  function close(view: TagView) {
+    if (view.affix) return;
+    store().delView(view);
+    if (view.path === pathname) toLastView();
+  }
+
+  const actions: Record<TagAction, (view: TagView) => void> = {
+    refresh(view) {
+      store().delCachedView(view);
+      void navigate(`/redirect${view.fullPath}`, { replace: true });
+    },
+    close,
+    closeOthers(view) {
+      store().delOthersViews(view);
+      if (view.path !== pathname) void navigate(view.fullPath);
+    },
+    closeAll() {
+      store().delAllViews();
+      if (!store().visitedViews.some((view) => view.path === pathname)) toLastView();
+    },
+  };
+
+  function contextMenu(view: TagView): MenuProps {
+    const keys: TagAction[] = view.affix ? ['refresh', 'closeOthers', 'closeAll'] : ['refresh', 'close', 'closeOthers', 'closeAll'];
+    return {
+      items: keys.map((key) => ({ key, className: `tags-menu-${key}`, label: <span data-action={key}>{t(`tagsView.${key}`)}</span> })),
+      onClick: ({ key }) => actions[key as TagAction](view),
+    };
+  }
+
+  return (
+    <nav className="tags-view-container" aria-label="tags">
+      <div className="tags-view-wrapper" ref={scroller}>
+        {visitedViews.map((view) => {
+          const active = view.path === pathname;
+          return (
+            <Dropdown key={view.path} trigger={['contextMenu']} menu={contextMenu(view)}>
+              <Link
+                to={view.fullPath}
+                className={`tags-view-item${active ? ' active' : ''}`}
+                data-path={view.path}
+                data-affix={view.affix || undefined}
+                onAuxClick={(event) => {
+                  // Middle click closes a tab, as in the browser's own tab strip.
+                  if (event.button !== 1) return;
+                  event.preventDefault();
+                  close(view);
+                }}
+              >
+                {tabTitle(view, t)}
+                {!view.affix && (
+                  <CloseOutlined
+                    className="tags-view-item__close"
+                    aria-label={t('tagsView.close')}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      event.stopPropagation();
+                      close(view);
+                    }}
+                  />
+                )}
+              </Link>
+            </Dropdown>
+          );
+        })}
+      </div>
+    </nav>
+  );
+}

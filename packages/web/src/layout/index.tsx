@@ -1,0 +1,79 @@
+import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@cloudbox/domain';
+import { useEffect, useState, type CSSProperties } from 'react';
+import { useLocation } from 'react-router';
+import { useAppStore } from '../stores/app';
+import { useSettingsStore } from '../stores/settings';
+import AppMain from './AppMain';
+import Navbar from './Navbar';
+import SettingsDrawer from './Settings';
+import Sidebar from './Sidebar';
+import TagsView from './TagsView';
+import './index.css';
+
+const COLLAPSED_SIDEBAR_WIDTH_PX = 64;
+
+/** Desktop or mobile from the window width; entering mobile closes the sidebar without animation. */
+function useDeviceTracking(): void {
+  const setDevice = useAppStore((state) => state.setDevice);
+  const closeSidebar = useAppStore((state) => state.closeSidebar);
+  useEffect(() => {
+    function track() {
+      const mobile = document.body.getBoundingClientRect().width < MOBILE_BREAKPOINT_PX;
+      const { device } = useAppStore.getState();
+      if (mobile && device !== 'mobile') closeSidebar(true);
+      setDevice(mobile ? 'mobile' : 'desktop');
+    }
+    track();
+    window.addEventListener('resize', track);
+    return () => window.removeEventListener('resize', track);
+  }, [setDevice, closeSidebar]);
+}
+
+/** The console shell of vue-element-admin: sidebar, navbar, tab bar and the kept-alive views. */
+export default function Layout() {
+  useDeviceTracking();
+  const { pathname } = useLocation();
+  const device = useAppStore((state) => state.device);
+  const opened = useAppStore((state) => state.sidebarOpened);
+  const withoutAnimation = useAppStore((state) => state.sidebarWithoutAnimation);
+  const closeSidebar = useAppStore((state) => state.closeSidebar);
+  const fixedHeader = useSettingsStore((state) => state.fixedHeader);
+  const showTags = useSettingsStore((state) => state.tagsView);
+  const colorPrimary = useSettingsStore((state) => state.theme);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const mobile = device === 'mobile';
+
+  // On mobile the sidebar is an overlay: following a link closes it.
+  useEffect(() => {
+    if (useAppStore.getState().device === 'mobile') closeSidebar(false);
+  }, [pathname, closeSidebar]);
+
+  const className = [
+    'app-wrapper',
+    opened ? 'openSidebar' : 'hideSidebar',
+    mobile ? 'mobile' : 'desktop',
+    withoutAnimation ? 'withoutAnimation' : '',
+    fixedHeader ? 'hasFixedHeader' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const style = {
+    '--sidebar-width': `${opened || mobile ? SIDEBAR_WIDTH_PX : COLLAPSED_SIDEBAR_WIDTH_PX}px`,
+    '--app-primary': colorPrimary,
+  } as CSSProperties;
+
+  return (
+    <div className={className} style={style} data-device={device} data-sidebar={opened ? 'opened' : 'closed'}>
+      {mobile && opened && <div className="drawer-bg" onClick={() => closeSidebar(false)} />}
+      <Sidebar />
+      <div className="main-container">
+        <header className={fixedHeader ? 'app-header fixed-header' : 'app-header'}>
+          <Navbar onOpenSettings={() => setSettingsOpen(true)} />
+          {showTags && <TagsView />}
+        </header>
+        <AppMain />
+      </div>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </div>
+  );
+}

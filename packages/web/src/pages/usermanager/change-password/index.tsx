@@ -1,0 +1,72 @@
+import { formatMessage, validatePassword, type Violation } from '@cloudbox/domain';
+import { App, Button, Card, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { changePassword } from '../../../api/user';
+import { useAppStore } from '../../../stores/app';
+import { violationRule } from '../../../utils/form-rules';
+
+interface PasswordForm {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const requireOldPassword = (value: string): Violation[] => (value === '' ? [{ key: 'oldPasswordRequired' }] : []);
+
+/** The server keeps the current session after a change, so the user stays signed in here. */
+export default function ChangePassword() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const language = useAppStore((state) => state.language);
+  const [form] = Form.useForm<PasswordForm>();
+
+  async function submit({ oldPassword, newPassword }: PasswordForm) {
+    try {
+      await changePassword({ old_password: oldPassword, new_password: newPassword });
+    } catch {
+      return; // the request layer has shown the server's message
+    }
+    void message.success(t('changePassword.success'));
+    form.resetFields();
+  }
+
+  return (
+    <div className="app-page change-password">
+      <Card variant="borderless" title={t('route.changePassword')}>
+        <Form<PasswordForm>
+          form={form}
+          name="change-password"
+          layout="vertical"
+          style={{ maxWidth: 420 }}
+          onFinish={(values) => void submit(values)}
+        >
+          <Form.Item name="oldPassword" label={t('changePassword.oldPassword')} rules={[violationRule(requireOldPassword, language)]}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item name="newPassword" label={t('changePassword.newPassword')} rules={[violationRule(validatePassword, language)]}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirmPassword"
+            label={t('changePassword.confirmPassword')}
+            dependencies={['newPassword']}
+            rules={[
+              violationRule(validatePassword, language),
+              ({ getFieldValue }) => ({
+                validator: (_rule, value: unknown) =>
+                  !value || value === getFieldValue('newPassword')
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(formatMessage(language, 'passwordsDiffer'))),
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" className="change-password-submit">
+            {t('changePassword.submit')}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

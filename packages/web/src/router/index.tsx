@@ -1,0 +1,62 @@
+import type { AccessName } from '@cloudbox/domain';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
+import { getPublicConfig } from '../api/config';
+import { RouteErrorPage } from '../components/ErrorBoundary';
+import PageLoading from '../components/PageLoading';
+import { usePermissionStore } from '../stores/permission';
+import { useUserStore } from '../stores/user';
+import { feedback } from '../utils/feedback';
+import { decideNavigation, loginPathFor, loginUrl } from './guard';
+
+/** Loads the user's info for the guard; a failure ends the session and goes to the login page. */
+async function loadRoles(returnTo: string): Promise<readonly AccessName[]> {
+  try {
+    const user = await useUserStore.getState().loadInfo();
+    usePermissionStore.getState().generateRoutes(user.roles);
+    return user.roles;
+  } catch (error) {
+    useUserStore.getState().resetToken();
+    void feedback.message.error(error instanceof Error && error.message ? error.message : 'Has Error');
+    throw redirect(loginUrl('/login', returnTo));
+  }
+}
+
+/**
+ * Runs before every navigation renders, so a reload shows the page only once the user's info
+ * is in (no flash of 404 for a route the roles would allow).
+ */
+async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  const { pathname, search } = new URL(request.url);
+  const { token, user } = useUserStore.getState();
+  const input = { pathname, search, hasToken: Boolean(token), roles: user?.roles };
+  let decision = decideNavigation(input);
+  if (decision.kind === 'loadInfo') decision = decideNavigation({ ...input, roles: await loadRoles(pathname + search) });
+  if (decision.kind === 'redirect') throw redirect(decision.to);
+  if (decision.kind === 'login') {
+    const config = await getPublicConfig();
+    throw redirect(loginUrl(loginPathFor(window.location.hostname, config?.main_hostname), decision.redirect));
+  }
+  return null;
+}
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const loginPage = page(() => import('../pages/login'));
+
+export const router = createBrowserRouter([
+  {
+    id: 'root',
+    loader: guardLoader,
+    shouldRevalidate: () => true,
+    HydrateFallback: PageLoading,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      { path: '/login', lazy: loginPage },
+      { path: '/mlogin', lazy: loginPage },
+      { path: '/auth-redirect', lazy: page(() => import('../pages/auth-redirect')) },
+      { path: '/401', lazy: page(() => import('../pages/error-page/401')) },
+      { path: '/404', lazy: page(() => import('../pages/error-page/404')) },
+      // Every other path reaching here passed the guard: a table route, a group or /redirect/*.
+      { path: '*', lazy: page(() => import('../layout')) },
+    ],
+  },
+]);

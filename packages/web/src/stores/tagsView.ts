@@ -1,0 +1,108 @@
+import { flattenRoutes, tabTitleSuffix, type RouteMatch, type RouteNode } from '@cloudbox/domain';
+import { create } from 'zustand';
+
+/** An opened view in the tab bar (SPEC.md section 3, "Opened-view entry"). */
+export interface TagView {
+  /** The pathname: a view's identity and its keep-alive key. */
+  path: string;
+  /** Pathname plus query, what clicking the tab opens. */
+  fullPath: string;
+  name: string;
+  /** Translation key under `route.`. */
+  title: string;
+  /** Device id, controller id or date appended to the title of device routes. */
+  titleSuffix: string[];
+  affix: boolean;
+  noCache: boolean;
+}
+
+export interface TagsViewState {
+  visitedViews: TagView[];
+  /** Paths of the views kept alive while their tab is not active. */
+  cachedViews: string[];
+}
+
+export function viewFromMatch(match: RouteMatch, pathname: string, search = ''): TagView {
+  const meta = match.route.meta;
+  return {
+    path: pathname,
+    fullPath: pathname + search,
+    name: match.route.name ?? pathname,
+    title: meta?.title ?? '',
+    titleSuffix: tabTitleSuffix(match),
+    affix: Boolean(meta?.affix),
+    noCache: Boolean(meta?.noCache),
+  };
+}
+
+/** The pinned views of the routes a user may see (meta.affix). */
+export function affixViews(routes: readonly RouteNode[]): TagView[] {
+  return flattenRoutes(routes)
+    .filter((flat) => flat.route.meta?.affix)
+    .map((flat) => viewFromMatch({ ...flat, params: {} }, flat.fullPath));
+}
+
+export function addVisitedView(state: TagsViewState, view: TagView): TagsViewState {
+  if (state.visitedViews.some((visited) => visited.path === view.path)) return state;
+  return { ...state, visitedViews: [...state.visitedViews, view] };
+}
+
+export function addCachedView(state: TagsViewState, view: TagView): TagsViewState {
+  if (view.noCache || state.cachedViews.includes(view.path)) return state;
+  return { ...state, cachedViews: [...state.cachedViews, view.path] };
+}
+
+export function addView(state: TagsViewState, view: TagView): TagsViewState {
+  return addCachedView(addVisitedView(state, view), view);
+}
+
+export function delCachedView(state: TagsViewState, view: Pick<TagView, 'path'>): TagsViewState {
+  return { ...state, cachedViews: state.cachedViews.filter((path) => path !== view.path) };
+}
+
+export function delView(state: TagsViewState, view: Pick<TagView, 'path'>): TagsViewState {
+  return delCachedView({ ...state, visitedViews: state.visitedViews.filter((visited) => visited.path !== view.path) }, view);
+}
+
+/** Keeps the pinned views and only what remains visible stays cached. */
+function keepVisited(state: TagsViewState, keep: (view: TagView) => boolean): TagsViewState {
+  const visitedViews = state.visitedViews.filter(keep);
+  const kept = new Set(visitedViews.map((view) => view.path));
+  return { visitedViews, cachedViews: state.cachedViews.filter((path) => kept.has(path)) };
+}
+
+export function delOthersViews(state: TagsViewState, view: Pick<TagView, 'path'>): TagsViewState {
+  return keepVisited(state, (visited) => visited.affix || visited.path === view.path);
+}
+
+export function delAllViews(state: TagsViewState): TagsViewState {
+  return keepVisited(state, (visited) => visited.affix);
+}
+
+/** The same path opened with another query: the tab follows the latest one. */
+export function updateVisitedView(state: TagsViewState, view: TagView): TagsViewState {
+  return {
+    ...state,
+    visitedViews: state.visitedViews.map((visited) => (visited.path === view.path ? { ...visited, ...view } : visited)),
+  };
+}
+
+interface TagsViewStore extends TagsViewState {
+  addView(view: TagView): void;
+  updateVisitedView(view: TagView): void;
+  delCachedView(view: Pick<TagView, 'path'>): void;
+  delView(view: Pick<TagView, 'path'>): void;
+  delOthersViews(view: Pick<TagView, 'path'>): void;
+  delAllViews(): void;
+}
+
+export const useTagsViewStore = create<TagsViewStore>((set) => ({
+  visitedViews: [],
+  cachedViews: [],
+  addView: (view) => set((state) => addView(state, view)),
+  updateVisitedView: (view) => set((state) => updateVisitedView(state, view)),
+  delCachedView: (view) => set((state) => delCachedView(state, view)),
+  delView: (view) => set((state) => delView(state, view)),
+  delOthersViews: (view) => set((state) => delOthersViews(state, view)),
+  delAllViews: () => set((state) => delAllViews(state)),
+}));

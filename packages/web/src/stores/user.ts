@@ -1,0 +1,89 @@
+import type { AccessName, UserInfo } from '@cloudbox/domain';
+import { create } from 'zustand';
+import * as userApi from '../api/user';
+import { getToken, removeToken, setToken } from '../utils/auth';
+
+/** The signed-in user as the console uses it (SPEC.md section 3, "Session user"). */
+export interface SessionUser {
+  name: string;
+  avatar: string;
+  introduction: string;
+  roles: AccessName[];
+  ck: string | null;
+  userLevel: number;
+  isManager: boolean;
+  registeredAt: string;
+}
+
+/** The info-load failures of SPEC.md section 8, worded exactly as the spec gives them. */
+export const INFO_ERRORS = {
+  noData: 'Verification failed, please Login again.',
+  noRoles: 'getInfo: roles must be a non-null array!',
+  noUser: 'getInfo: user info cannot be null!',
+} as const;
+
+export function toSessionUser(info: UserInfo | null | undefined): SessionUser {
+  if (!info) throw new Error(INFO_ERRORS.noData);
+  if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(INFO_ERRORS.noRoles);
+  if (!info.user) throw new Error(INFO_ERRORS.noUser);
+  return {
+    name: info.name,
+    avatar: info.avatar,
+    introduction: info.introduction,
+    roles: info.roles,
+    ck: info.user.group_extra?.ck ?? null,
+    userLevel: info.level,
+    isManager: info.user.is_manager,
+    registeredAt: info.user.registered_at,
+  };
+}
+
+interface UserState {
+  token: string | undefined;
+  user: SessionUser | undefined;
+  login(username: string, password: string): Promise<void>;
+  /** Loads the user's info once, however many navigations ask for it at the same time. */
+  loadInfo(): Promise<SessionUser>;
+  logout(): Promise<void>;
+  /** Forgets the session locally (the server is not told). */
+  resetToken(): void;
+}
+
+let pendingInfo: Promise<SessionUser> | undefined;
+
+export const useUserStore = create<UserState>((set, get) => ({
+  token: getToken(),
+  user: undefined,
+
+  async login(username, password) {
+    const { token } = await userApi.login(username, password);
+    setToken(token);
+    set({ token, user: undefined });
+  },
+
+  loadInfo() {
+    pendingInfo ??= (async () => {
+      try {
+        const user = toSessionUser(await userApi.getInfo(get().token ?? ''));
+        set({ user });
+        return user;
+      } finally {
+        pendingInfo = undefined;
+      }
+    })();
+    return pendingInfo;
+  },
+
+  async logout() {
+    try {
+      await userApi.logout();
+    } finally {
+      get().resetToken();
+    }
+  },
+
+  resetToken() {
+    removeToken();
+    set({ token: undefined, user: undefined });
+  },
+}));

@@ -1,0 +1,16 @@
+import { formatMessage, type Language, type Violation } from '@cloudbox/domain';
+import type { FormRule } from 'antd';
+
+/**
+ * An antd form rule from a domain validator: every violation that fires is shown, in the
+ * current language, worded exactly as the server words it.
+ */
+export function violationRule(check: (value: string) => Violation[], language: Language, options: { trim?: boolean } = {}): FormRule {
+  return {
+    validator: (_rule, value: unknown) => {
+      const text = typeof value === 'string' ? value : '';
+      const messages = check(options.trim ? text.trim() : text).map((violation) => formatMessage(language, violation.key, violation.params));
+      return messages.length > 0 ? Promise.reject(messages) : Promise.resolve();
+    },
+  };
+}

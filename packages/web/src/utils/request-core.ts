@@ -1,0 +1,161 @@
+import { Code, LOGGED_OUT_CODES, type Envelope } from '@cloudbox/domain';
+
+/**
+ * The response-code handling of SPEC.md section 8, free of browser and UI dependencies so it can
+ * be tested on its own; `request.ts` wires it to fetch, antd feedback, i18n and the error log.
+ */
+export type ResponseOutcome =
+  /** 20000, or any code the caller handles itself: the body goes to the caller. */
+  | { kind: 'body'; body: Envelope }
+  /** 20004: a warning box with the server's message; the call rejects. */
+  | { kind: 'warning'; message: string }
+  /** 40111: an error message; the call rejects. */
+  | { kind: 'rejected'; message: string }
+  /** 50008/50012/50014 or HTTP 401: the logged-out dialog. */
+  | { kind: 'loggedOut'; message: string }
+  /** Any other HTTP error, or a body that is not an envelope. */
+  | { kind: 'failed'; status: number; message: string };
+
+function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'number';
+}
+
+export function classifyResponse(status: number, statusText: string, body: unknown): ResponseOutcome {
+  const envelope = isEnvelope(body) ? body : undefined;
+  const message = envelope?.message ?? '';
+  if (status === 401 || statusText === 'Unauthorized' || (envelope && LOGGED_OUT_CODES.includes(envelope.code))) {
+    return { kind: 'loggedOut', message };
+  }
+  // The server answers bad input, forbidden, not found and rate limits with an HTTP error status
+  // *and* code 40111: the code decides, so the user sees the server's localized message.
+  if (envelope?.code === Code.WARNING) return { kind: 'warning', message };
+  if (envelope?.code === Code.REJECTED) return { kind: 'rejected', message };
+  if (status < 200 || status >= 300 || !envelope) return { kind: 'failed', status, message: message || statusText };
+  return { kind: 'body', body: envelope };
+}
+
+export type RequestErrorKind = ResponseOutcome['kind'] | 'timeout' | 'network' | 'unexpectedCode';
+
+export class RequestError extends Error {
+  override readonly name = 'RequestError';
+  constructor(
+    readonly kind: RequestErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly body?: Envelope,
+  ) {
+    super(message);
+  }
+}
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  params?: Readonly<Record<string, QueryValue>>;
+  data?: unknown;
+  /**
+   * For calls whose failure the caller absorbs (e.g. header counts of features the server may
+   * not serve yet): no message, warning box or log. The logged-out dialog still opens.
+   */
+  silent?: boolean;
+}
+
+export interface RequestEnvironment {
+  fetch: typeof fetch;
+  baseUrl: string;
+  timeoutMs: number;
+  getToken(): string | undefined;
+  showWarning(message: string): void;
+  showError(message: string): void;
+  /** Opens the logged-out dialog; settles when it closes. */
+  confirmLoggedOut(): Promise<void>;
+  logFailure(error: RequestError, info: string): void;
+  text(key: 'timeout' | 'networkError' | 'httpError', params?: Record<string, string | number>): string;
+}
+
+export function buildUrl(baseUrl: string, path: string, params: Readonly<Record<string, QueryValue>> = {}): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.append(name, String(value));
+  const search = query.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+export function createRequester(env: RequestEnvironment) {
+  // However many calls fail with a logged-out code at once, the user sees one dialog.
+  let loggedOutDialog: Promise<void> | undefined;
+  function openLoggedOutDialog(): void {
+    loggedOutDialog ??= env.confirmLoggedOut().finally(() => {
+      loggedOutDialog = undefined;
+    });
+  }
+
+  function fail(error: RequestError, info: string, silent: boolean): RequestError {
+    if (!silent) {
+      env.logFailure(error, info);
+      env.showError(error.message);
+    }
+    return error;
+  }
+
+  /** Sends a call and applies the code handling; resolves the envelope for 20000 and every unhandled code. */
+  async function fetchEnvelope<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+    const { method = 'GET', params, data, silent = false } = options;
+    const info = `${method} ${path}`;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (data !== undefined) headers['Content-Type'] = 'application/json';
+    const token = env.getToken();
+    if (token) {
+      headers.Authorization = `Bearer ${token}`;
+      headers['X-Token'] = token;
+    }
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), env.timeoutMs);
+    let response: Response;
+    let body: unknown;
+    try {
+      response = await env.fetch(buildUrl(env.baseUrl, path, params), {
+        method,
+        headers,
+        body: data === undefined ? undefined : JSON.stringify(data),
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+      body = await response.json().catch(() => undefined);
+    } catch {
+      const error = controller.signal.aborted
+        ? new RequestError('timeout', env.text('timeout'))
+        : new RequestError('network', env.text('networkError'));
+      throw fail(error, info, silent);
+    } finally {
+      clearTimeout(timer);
+    }
+
+    const outcome = classifyResponse(response.status, response.statusText, body);
+    switch (outcome.kind) {
+      case 'body':
+        return outcome.body as Envelope<T>;
+      case 'warning':
+        if (!silent) env.showWarning(outcome.message);
+        throw new RequestError('warning', outcome.message, response.status);
+      case 'rejected':
+        if (!silent) env.showError(outcome.message);
+        throw new RequestError('rejected', outcome.message, response.status);
+      case 'loggedOut':
+        openLoggedOutDialog();
+        throw new RequestError('loggedOut', outcome.message, response.status);
+      case 'failed':
+        throw fail(new RequestError('failed', outcome.message || env.text('httpError', { status: outcome.status }), outcome.status), info, silent);
+    }
+  }
+
+  /** For calls that only succeed with 20000: resolves `data`; any other unhandled code rejects with the body. */
+  async function request<T>(path: string, options?: RequestOptions): Promise<T> {
+    const envelope = await fetchEnvelope<T>(path, options);
+    if (envelope.code === Code.SUCCESS) return envelope.data;
+    throw new RequestError('unexpectedCode', envelope.message, undefined, envelope);
+  }
+
+  return { fetchEnvelope, request };
+}
