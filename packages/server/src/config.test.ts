@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+import { PACKAGE_ROOT } from './paths.js';
+
+describe('loadConfig', () => {
+  it('has defaults for a demo on one machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      demo: true,
+      logLevel: 'info',
+      sessionTtlHours: 168,
+      trustProxy: false,
+      argon2: { memoryCost: 19_456, timeCost: 2 },
+    });
+    expect(config.webDist).toBe(path.resolve(PACKAGE_ROOT, '..', 'web', 'dist'));
+  });
+
+  it('reads production settings', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DEMO: '0',
+      DATABASE_URL: 'postgres://cloudbox@db:5432/cloudbox',
+      REDIS_URL: 'redis://cache:6379',
+      ROOT_USERNAME: 'site_admin',
+      ROOT_PASSWORD: 'Sup3r-Secret',
+      MAIN_HOSTNAME: 'Console.Example.com',
+      SESSION_TTL_HOURS: '12',
+      LOG_LEVEL: 'WARN',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+      WEB_DIST: '/srv/web',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      demo: false,
+      databaseUrl: 'postgres://cloudbox@db:5432/cloudbox',
+      redisUrl: 'redis://cache:6379',
+      rootUsername: 'site_admin',
+      rootPassword: 'Sup3r-Secret',
+      mainHostname: 'console.example.com',
+      sessionTtlHours: 12,
+      logLevel: 'warn',
+      trustProxy: ['10.0.0.0/8', '192.168.1.1'],
+      webDist: '/srv/web',
+    });
+    expect(loadConfig({ TRUST_PROXY: 'true', DEMO: 'false' })).toMatchObject({ trustProxy: true, demo: false });
+  });
+
+  it('treats empty optional values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ', MAIN_HOSTNAME: '' })).toMatchObject({
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      mainHostname: undefined,
+    });
+  });
+
+  it('names every bad variable, without echoing the root password', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DEMO: 'maybe',
+        DATABASE_URL: 'mysql://db/x',
+        LOG_LEVEL: 'loud',
+        SESSION_TTL_HOURS: '0',
+        MAIN_HOSTNAME: 'not a host',
+        ROOT_USERNAME: 'abc',
+        ROOT_PASSWORD: 'short',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect((error as ConfigError).problems).toEqual([
+      'PORT: must be a whole number (got "eighty")',
+      'DATABASE_URL: must be a URL starting with postgres:// or postgresql:// (got "mysql://db/x")',
+      'DEMO: must be 1 or 0 (got "maybe")',
+      'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      'ROOT_USERNAME: 6-20 digit number or character or @#%^&*_-+ required! (got "abc")',
+      'ROOT_PASSWORD: Password must be a 6-20 digit number or character!',
+      'MAIN_HOSTNAME: must be a host name such as console.example.com (got "not a host")',
+      'SESSION_TTL_HOURS: must be at least 1 (got "0")',
+    ]);
+    expect(message).not.toContain('short');
+  });
+});

@@ -1,0 +1,73 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Code } from '@cloudbox/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app.js';
+import { envelopeOf, openTestDatabase, testConfig, type TestDatabase } from '../test/helpers.js';
+import { NOT_BUILT_HINT } from './web-console.js';
+
+let testDatabase: TestDatabase;
+beforeAll(async () => {
+  testDatabase = await openTestDatabase('pglite');
+});
+afterAll(() => testDatabase.dispose());
+
+describe('the built web console', () => {
+  let webDist: string;
+  let app: App;
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'cloudbox-web-'));
+    await mkdir(path.join(webDist, 'assets'));
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Cloudbox</title>');
+    await writeFile(path.join(webDist, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
+    await writeFile(path.join(webDist, 'favicon.ico'), 'icon');
+    app = buildApp({ config: testConfig({ WEB_DIST: webDist }), database: testDatabase.database });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(webDist, { recursive: true });
+  });
+
+  it('serves index.html at / without caching', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Cloudbox</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year and other files briefly', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers index.html for console routes, so a reload deep in the app works', async () => {
+    for (const url of ['/login', '/devices/history/12/3', '/mlogin?redirect=%2Fdashboard']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps API paths out of the fallback', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v2/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(envelopeOf(response).code).toBe(Code.REJECTED);
+  });
+});
+
+describe('without a built web console', () => {
+  it('says at / how to build it', async () => {
+    const app = buildApp({ config: testConfig({ WEB_DIST: '/nonexistent/dist' }), database: testDatabase.database });
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(NOT_BUILT_HINT);
+    expect(response.body).toContain('npm run build');
+    expect((await app.inject({ method: 'GET', url: '/login' })).statusCode).toBe(404);
+    await app.close();
+  });
+});
