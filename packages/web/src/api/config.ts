@@ -1,14 +1,13 @@
+import type { PublicConfig } from '@cloudbox/domain';
 import { request } from '../utils/request';
 
-/** The unauthenticated part of the server's configuration; the console reads only these fields. */
-export interface PublicConfig {
-  main_hostname: string;
-}
+let publicConfig: Promise<PublicConfig | null> | undefined;
 
-let publicConfig: Promise<PublicConfig | undefined> | undefined;
-
-/** Fetched once per page load; a failure counts as "no configuration" (the guard then uses /login). */
-export function getPublicConfig(): Promise<PublicConfig | undefined> {
-  publicConfig ??= request<PublicConfig>('/config/public', { silent: true }).catch(() => undefined);
+/**
+ * `GET /config/public`, fetched once per page load. A failure counts as "no configuration": the
+ * guard then uses /login and titles use the translated system name.
+ */
+export function getPublicConfig(): Promise<PublicConfig | null> {
+  publicConfig ??= request<PublicConfig>('/config/public', { silent: true }).catch(() => null);
   return publicConfig;
 }

@@ -55,6 +55,7 @@ void i18n.use(initReactI18next).init({
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
+  showSupportNotice: false,
   // Resources are bundled, so initialisation can finish before the first render.
   initAsync: false,
 });

@@ -64,7 +64,7 @@ export function decideNavigation({ pathname, search, hasToken, roles }: GuardInp
 }
 
 /** Not signed in on the product's own main hostname: the alternate login page (SPEC.md section 9). */
-export function loginPathFor(hostname: string, mainHostname: string | undefined): string {
+export function loginPathFor(hostname: string, mainHostname: string | null | undefined): string {
   return mainHostname && hostname === mainHostname ? '/mlogin' : '/login';
 }
 

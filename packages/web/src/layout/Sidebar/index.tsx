@@ -6,6 +6,7 @@ import Logo from '../../components/Logo';
 import { useAppStore } from '../../stores/app';
 import { usePermissionStore } from '../../stores/permission';
 import { useSettingsStore } from '../../stores/settings';
+import { useSystemName } from '../../utils/get-page-title';
 import { RouteIcon } from './icons';
 import { buildMenu, type MenuEntry } from './menu';
 import './index.css';
@@ -46,6 +47,7 @@ export default function Sidebar() {
   const opened = useAppStore((state) => state.sidebarOpened);
   const device = useAppStore((state) => state.device);
   const showLogo = useSettingsStore((state) => state.sidebarLogo);
+  const systemName = useSystemName();
   // On mobile the sidebar is either fully shown (as an overlay) or off-screen, never narrow.
   const collapsed = !opened && device === 'desktop';
 
@@ -64,7 +66,7 @@ export default function Sidebar() {
       {showLogo && (
         <Link to="/" className="sidebar-logo">
           <Logo size={28} />
-          {!collapsed && <span className="sidebar-logo__title">{t('systemName')}</span>}
+          {!collapsed && <span className="sidebar-logo__title">{systemName}</span>}
         </Link>
       )}
       <div className="sidebar-scroll">

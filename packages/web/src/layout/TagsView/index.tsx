@@ -11,7 +11,8 @@ type TagAction = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
 
 /** The translated route title, plus device id, controller id or date for device pages. */
 export function tabTitle(view: TagView, translate: (key: string) => string): string {
-  return [translate(`route.${view.title}`), ...view.titleSuffix].join(' ');
+  const title = translate(`route.${view.title}`);
+  return view.titleSuffix.length > 0 ? `${title} ${view.titleSuffix.join('/')}` : title;
 }
 
 export default function TagsView() {

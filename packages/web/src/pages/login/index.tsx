@@ -10,7 +10,7 @@ import { safeRedirect } from '../../router/guard';
 import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
 import { violationRule } from '../../utils/form-rules';
-import { usePageTitle } from '../../utils/get-page-title';
+import { usePageTitle, useSystemName } from '../../utils/get-page-title';
 import { RequestError } from '../../utils/request';
 import './index.css';
 
@@ -28,6 +28,7 @@ export default function Login() {
   const language = useAppStore((state) => state.language);
   const login = useUserStore((state) => state.login);
   const [submitting, setSubmitting] = useState(false);
+  const systemName = useSystemName();
   usePageTitle(t('login.title'));
 
   async function submit({ username, password }: Credentials) {
@@ -51,7 +52,7 @@ export default function Login() {
       <div className="login-card">
         <div className="login-card__brand">
           <Logo size={40} />
-          <h1 className="login-card__title">{t('systemName')}</h1>
+          <h1 className="login-card__title">{systemName}</h1>
           <p className="login-card__subtitle">{t('login.subtitle')}</p>
         </div>
         <Form<Credentials> name="login" className="login-form" size="large" onFinish={(values) => void submit(values)} autoComplete="on">
