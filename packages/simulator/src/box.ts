@@ -1,0 +1,223 @@
+import { BOX_STATUS, boxTopics, getDeviceType, writeCommandSchema, type HelloMessage, type WriteAck } from '@cloudbox/domain';
+import mqtt, { type MqttClient } from 'mqtt';
+import { VirtualController } from './controller.js';
+import type { BoxConfig } from './options.js';
+import { dataPayload } from './payload.js';
+import { hash, hash3, textKey, unit } from './random.js';
+
+/** What the fleet counts across all its boxes. */
+export interface FleetCounters {
+  connected: number;
+  connects: number;
+  connectFailures: number;
+  dropOuts: number;
+  messages: number;
+  dataPoints: number;
+  writes: number;
+  acks: number;
+}
+
+/** What every box of a fleet shares: the broker, the clock, the counters and the publishing mode. */
+export interface BoxContext {
+  url: string;
+  clock: () => number;
+  counters: FleetCounters;
+  dropOutRate: number;
+  faultRate: number;
+  /** Readings per data message (all of them unless load generation asks for fewer). */
+  pointLimit: number;
+  /** In load generation, the unacknowledged data messages a box keeps going; undefined: one per interval. */
+  inFlight: number | undefined;
+  report(problem: string, detail: string): void;
+}
+
+type Connection = 'offline' | 'connecting' | 'online' | 'dropped';
+
+const QOS1 = { qos: 1 } as const;
+const RETAINED = { qos: 1, retain: true } as const;
+
+/**
+ * A 4G IoT box: connects with its id and secret, announces itself, and on each call of `due()`
+ * (once per interval, from the fleet's single timer) samples its controllers and publishes them.
+ * It answers remote writes, and now and then loses its connection the way a box in the field
+ * does: no DISCONNECT, so the broker publishes its last will.
+ */
+export class VirtualBox {
+  private readonly topics: ReturnType<typeof boxTopics>;
+  private readonly controllers: VirtualController[];
+  private readonly key: number;
+  private client: MqttClient | undefined;
+  private connection: Connection = 'offline';
+  private seq = 0;
+  private dues = 0;
+  private connections = 0;
+  private dueToReturn = 0;
+  private inFlight = 0;
+
+  constructor(
+    private readonly config: BoxConfig,
+    seed: number,
+    private readonly context: BoxContext,
+  ) {
+    this.topics = boxTopics(config.id);
+    this.key = hash(seed, textKey(config.id));
+    this.controllers = config.controllers.map(
+      ({ station, deviceType }) => new VirtualController(station, getDeviceType(deviceType)!, hash(this.key, station), context.faultRate),
+    );
+  }
+
+  get id(): string {
+    return this.config.id;
+  }
+
+  /** The readings one data message of this box can carry. */
+  get registerCount(): number {
+    return this.controllers.reduce((sum, controller) => sum + controller.registerCount, 0);
+  }
+
+  due(): void {
+    this.dues += 1;
+    switch (this.connection) {
+      case 'offline':
+        this.connect();
+        return;
+      case 'dropped':
+        if (this.dues >= this.dueToReturn) this.connect();
+        return;
+      case 'online':
+        if (unit(hash3(this.key, 0xd209, this.dues)) < this.context.dropOutRate) this.dropOut();
+        else if (this.context.inFlight === undefined) this.publishData();
+        return;
+      case 'connecting':
+        return;
+    }
+  }
+
+  /** Goes offline for good: says so on the status topic, then disconnects cleanly. */
+  async stop(): Promise<void> {
+    const client = this.client;
+    const wasOnline = this.connection === 'online';
+    this.client = undefined;
+    this.markClosed('offline');
+    if (!client) return;
+    if (!wasOnline) return void (await client.endAsync(true));
+    await client.publishAsync(this.topics.status, BOX_STATUS.offline, RETAINED).catch(() => undefined);
+    await client.endAsync();
+  }
+
+  private connect(): void {
+    this.client?.end(true);
+    this.connection = 'connecting';
+    this.connections += 1;
+    const client = mqtt.connect(this.context.url, {
+      clientId: `box-${this.config.id}`,
+      username: this.config.id,
+      password: this.config.secret,
+      protocolVersion: 4,
+      clean: true,
+      keepalive: 60,
+      // The fleet's timer decides when a box comes back, so thousands of boxes never retry in step.
+      reconnectPeriod: 0,
+      will: { topic: this.topics.status, payload: Buffer.from(BOX_STATUS.offline), qos: 1, retain: true },
+    });
+    this.client = client;
+    client.on('connect', () => this.onConnect(client));
+    client.on('message', (topic, payload) => {
+      if (topic === this.topics.write) this.onWrite(client, payload);
+    });
+    client.on('error', (error) => {
+      this.context.counters.connectFailures += 1;
+      this.context.report(error.message, `box ${this.config.id}`);
+    });
+    client.on('close', () => {
+      if (this.client === client) this.markClosed(this.connection === 'dropped' ? 'dropped' : 'offline');
+    });
+  }
+
+  private onConnect(client: MqttClient): void {
+    this.connection = 'online';
+    this.context.counters.connected += 1;
+    this.context.counters.connects += 1;
+    const hello: HelloMessage = { model: this.config.model ?? 'CB-4G', software: this.config.software ?? 'CB-OS 2.4.1', iccid: this.config.iccid ?? this.iccid(), ip: this.ip() };
+    client.publish(this.topics.status, BOX_STATUS.online, RETAINED);
+    client.publish(this.topics.hello, JSON.stringify(hello), QOS1);
+    client.subscribe(this.topics.write, QOS1);
+    if (this.context.inFlight !== undefined) this.pump();
+  }
+
+  private markClosed(next: 'offline' | 'dropped'): void {
+    if (this.connection === 'online') this.context.counters.connected -= 1;
+    this.connection = next;
+    this.inFlight = 0;
+  }
+
+  private dropOut(): void {
+    this.context.counters.dropOuts += 1;
+    this.markClosed('dropped');
+    this.dueToReturn = this.dues + 2 + (hash3(this.key, 0xd20b, this.dues) % 10);
+    // A forced end destroys the socket without DISCONNECT: the broker sends the last will.
+    this.client?.end(true);
+  }
+
+  private publishData(): void {
+    const client = this.client;
+    if (!client) return;
+    const ts = this.context.clock();
+    for (const controller of this.controllers) controller.sample(ts);
+    const { json, points } = dataPayload(ts, this.seq, this.controllers, this.context.pointLimit);
+    this.seq += 1;
+    this.inFlight += 1;
+    client.publish(this.topics.data, json, QOS1, (error) => {
+      if (this.client === client) this.inFlight = Math.max(0, this.inFlight - 1);
+      if (error) return;
+      this.context.counters.messages += 1;
+      this.context.counters.dataPoints += points;
+      if (this.context.inFlight !== undefined) this.pump();
+    });
+  }
+
+  /** Load generation: keep `inFlight` data messages unacknowledged, no more. */
+  private pump(): void {
+    while (this.connection === 'online' && this.inFlight < this.context.inFlight!) this.publishData();
+  }
+
+  private onWrite(client: MqttClient, payload: Buffer): void {
+    this.context.counters.writes += 1;
+    const message = parseJson(payload.toString());
+    const command = writeCommandSchema.safeParse(message);
+    let ack: WriteAck;
+    if (command.success) {
+      const { cmdId, station, register, value } = command.data;
+      const controller = this.controllers.find((candidate) => candidate.station === station);
+      const outcome = controller ? controller.write(register, value) : ({ ok: false, error: 'unknown_station' } as const);
+      ack = outcome.ok ? { cmdId, ok: true, value: outcome.value } : { cmdId, ok: false, error: outcome.error };
+    } else {
+      const cmdId = typeof message === 'object' && message !== null && 'cmdId' in message ? message.cmdId : undefined;
+      // Without a command id there is nobody to answer.
+      if (typeof cmdId !== 'string') return;
+      ack = { cmdId, ok: false, error: 'bad_request' };
+    }
+    client.publish(this.topics.ack, JSON.stringify(ack), QOS1, (error) => {
+      if (!error) this.context.counters.acks += 1;
+    });
+  }
+
+  /** A SIM card id for boxes whose registration gave none: 8986 (China) and digits from the box key. */
+  private iccid(): string {
+    return `8986${String(hash(this.key, 0x1cc1)).padStart(10, '0')}${String(hash(this.key, 0x1cc2) % 1_000_000).padStart(6, '0')}`;
+  }
+
+  /** The carrier hands a 4G box a new private address on every attach. */
+  private ip(): string {
+    const h = hash(this.key, this.connections);
+    return `10.${(h >>> 16) & 0xff}.${(h >>> 8) & 0xff}.${(h & 0xfe) + 1}`;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,60 @@
+import { boxIdSchema, getDeviceType, stationSchema } from '@cloudbox/domain';
+import { z } from 'zod';
+import { MODELS } from './models/index.js';
+
+const controllerSchema = z.object({
+  station: stationSchema,
+  deviceType: z.string().refine((id) => getDeviceType(id) !== undefined && id in MODELS, {
+    error: (issue) => `unknown device type ${JSON.stringify(issue.input)}; the simulator runs ${Object.keys(MODELS).join(', ')}`,
+  }),
+});
+
+/** One virtual box: the credentials its registration issued, and the controllers on its bus. */
+export const boxOptionsSchema = z.object({
+  id: z.union([boxIdSchema, z.number().int().nonnegative().transform(String)]),
+  secret: z.string().min(1),
+  model: z.string().optional(),
+  software: z.string().optional(),
+  iccid: z.string().optional(),
+  controllers: z
+    .array(controllerSchema)
+    .min(1)
+    .refine((controllers) => new Set(controllers.map((controller) => controller.station)).size === controllers.length, 'stations on one bus must differ'),
+});
+export type BoxOptions = z.input<typeof boxOptionsSchema>;
+export type BoxConfig = z.output<typeof boxOptionsSchema>;
+
+export const boxListSchema = z
+  .array(boxOptionsSchema)
+  .refine((boxes) => new Set(boxes.map((box) => box.id)).size === boxes.length, 'box ids must be unique');
+
+export interface FleetLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface FleetOptions {
+  /** The broker, e.g. mqtt://127.0.0.1:1883. */
+  url: string;
+  boxes: readonly BoxOptions[];
+  /** Seconds between two data messages of one box; boxes are spread evenly across it. */
+  intervalSeconds: number;
+  /** Everything random (plant sizes, noise, episodes, drop-outs) derives from it. */
+  seed: number;
+  /** Chance per data interval that a box drops off without a clean close (default 0.001). */
+  dropOutRate?: number;
+  /** Chance per 120 samples that a controller goes through an injected alert or fault (default 0.05). */
+  faultRate?: number;
+  logger?: FleetLogger;
+  /** The time boxes stamp on their readings (default Date.now); scheduling always runs on real time. */
+  clock?: () => number;
+  /**
+   * Load generation: every box publishes as fast as the broker acknowledges, `inFlight` unacknowledged
+   * messages at a time (default 8), each with `pointsPerMessage` readings. Drop-outs default to 0 here.
+   */
+  load?: { pointsPerMessage: number; inFlight?: number };
+}
+
+export const DEFAULT_DROP_OUT_RATE = 0.001;
+export const DEFAULT_FAULT_RATE = 0.05;
+export const DEFAULT_IN_FLIGHT = 8;
