@@ -1,9 +1,7 @@
 import { Code, type HealthReport, type PublicConfig } from '@cloudbox/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { DATABASE_KINDS, envelopeOf, openTestDatabase, startTestApp, testConfig, type TestApp, type TestDatabase } from '../test/helpers.js';
-
-const EN = { 'accept-language': 'en' };
+import { DATABASE_KINDS, EN, envelopeOf, openTestDatabase, startTestApp, testConfig, type TestApp, type TestDatabase } from '../test/helpers.js';
 
 describe.each(DATABASE_KINDS)('HTTP conventions on %s', (kind) => {
   let t: TestApp;

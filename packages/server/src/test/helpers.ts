@@ -90,6 +90,9 @@ export async function startTestApp(
   };
 }
 
+/** Asks for English answers (the default is Chinese), as most assertions are written in English. */
+export const EN = { 'accept-language': 'en' };
+
 /** Each login comes from its own address unless one is given, so the per-IP limit stays out of the way. */
 export function randomIp(): string {
   return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;

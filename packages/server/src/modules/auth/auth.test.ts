@@ -2,10 +2,8 @@ import { Code, DEMO_PASSWORD, TOKEN_COOKIE, type LoginResult, type UserInfo } fr
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.js';
-import { bearer, DATABASE_KINDS, envelopeOf, login, randomIp, signIn, startTestApp, type TestApp } from '../../test/helpers.js';
+import { bearer, DATABASE_KINDS, EN, envelopeOf, login, randomIp, signIn, startTestApp, type TestApp } from '../../test/helpers.js';
 import { hashToken } from './sessions.js';
-
-const EN = { 'accept-language': 'en' };
 
 describe.each(DATABASE_KINDS)('sign-in and sessions on %s', (kind) => {
   let t: TestApp;

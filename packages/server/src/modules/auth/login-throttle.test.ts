@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.js';
 import { MemoryRateLimitStore } from '../../rate-limit.js';
-import { envelopeOf, login, startTestApp, testConfig, type TestApp } from '../../test/helpers.js';
+import { EN, envelopeOf, login, startTestApp, testConfig, type TestApp } from '../../test/helpers.js';
 import { createLoginThrottle } from './login-throttle.js';
 
 describe('createLoginThrottle', () => {
@@ -56,7 +56,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('login limits shared through Redis'
       const response = await login(attempt % 2 === 0 ? t.app : second, { username: 'demo_limited', password: 'wrong-password' });
       expect(response.statusCode).toBe(400);
     }
-    const locked = await login(second, { username: 'demo_limited', password: DEMO_PASSWORD }, { headers: { 'accept-language': 'en' } });
+    const locked = await login(second, { username: 'demo_limited', password: DEMO_PASSWORD }, { headers: EN });
     expect(locked.statusCode).toBe(429);
     expect(envelopeOf(locked).message).toMatch(/Please try again in \d+ seconds\./);
     expect(await redis.exists(`${prefix}ratelimit:login:account:demo_limited`)).toBe(1);

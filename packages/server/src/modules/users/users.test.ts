@@ -2,10 +2,8 @@ import { Code, DEMO_PASSWORD } from '@cloudbox/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema.js';
-import { bearer, DATABASE_KINDS, envelopeOf, login, signIn, startTestApp, type TestApp } from '../../test/helpers.js';
+import { bearer, DATABASE_KINDS, EN, envelopeOf, login, signIn, startTestApp, type TestApp } from '../../test/helpers.js';
 import { hashToken } from '../auth/sessions.js';
-
-const EN = { 'accept-language': 'en' };
 
 describe.each(DATABASE_KINDS)('user calls on %s', (kind) => {
   let t: TestApp;
