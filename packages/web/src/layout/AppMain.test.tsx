@@ -1,0 +1,67 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { useTagsViewStore } from '../stores/tagsView';
+import AppMain from './AppMain';
+
+// Every route renders a counter, so a test can tell a kept-alive view from a fresh one.
+vi.mock('../router/screens', async () => {
+  const { useState } = await import('react');
+  const { useView } = await import('../router/view-context');
+  function Counter() {
+    const { path } = useView();
+    const [count, setCount] = useState(0);
+    return (
+      <button type="button" onClick={() => setCount(count + 1)}>
+        {`${path}: ${count}`}
+      </button>
+    );
+  }
+  return { SCREENS: new Proxy({}, { get: () => Counter }) };
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '*', Component: AppMain }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('kept-alive views', () => {
+  it('keep their state across tab switches and lose it when closed or refreshed', async () => {
+    const user = userEvent.setup();
+    const router = renderAt('/dashboard');
+    const go = (path: string) => act(() => router.navigate(path));
+
+    await user.click(await screen.findByText('/dashboard: 0'));
+    await user.click(screen.getByText('/dashboard: 1'));
+    await go('/devices/devices-show');
+    expect((await screen.findByText('/devices/devices-show: 0')).closest('section')?.hidden).toBe(false);
+    expect(screen.getByText('/dashboard: 2').closest('section')?.hidden).toBe(true);
+
+    await go('/dashboard');
+    expect(screen.getByText('/dashboard: 2').closest('section')?.hidden).toBe(false);
+
+    act(() => useTagsViewStore.getState().delCachedView({ path: '/dashboard' }));
+    await go('/redirect/dashboard');
+    expect(await screen.findByText('/dashboard: 0')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+
+    await user.click(screen.getByText('/devices/devices-show: 0', { exact: false }).closest('button')!);
+    act(() => useTagsViewStore.getState().delView({ path: '/devices/devices-show' }));
+    expect(screen.queryByText('/devices/devices-show', { exact: false })).toBeNull();
+  });
+
+  it('does not keep noCache views', async () => {
+    const router = renderAt('/profile/index');
+    expect(await screen.findByText('/profile/index: 0')).toBeTruthy();
+    await act(() => router.navigate('/dashboard'));
+    expect(screen.queryByText('/profile/index: 0')).toBeNull();
+    expect(useTagsViewStore.getState().visitedViews.map((view) => view.path)).toContain('/profile/index');
+  });
+});
