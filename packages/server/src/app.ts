@@ -16,7 +16,7 @@ import { generateRequestId, handleError, registerHttpConventions } from './http/
 import { loggerOptions } from './http/logging.js';
 import { registerWebConsole } from './http/web-console.js';
 import { installGuard } from './modules/auth/guard.js';
-import { createLoginThrottle, LOGIN_LIMITS, type LoginLimits } from './modules/auth/login-throttle.js';
+import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionService } from './modules/auth/sessions.js';
@@ -34,7 +34,6 @@ export interface AppDependencies {
   database: Database;
   /** Shares rate-limit counts between server instances; without it they are kept in memory. */
   redis?: Redis;
-  loginLimits?: LoginLimits;
 }
 
 export type App = ReturnType<typeof buildApp>;
@@ -43,7 +42,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 const SESSION_PRUNE_INTERVAL_MS = 3_600_000;
 
 /** The HTTP server, ready to `listen` or `inject`; the caller owns (and closes) database and redis. */
-export function buildApp({ config, database, redis, loginLimits = LOGIN_LIMITS }: AppDependencies) {
+export function buildApp({ config, database, redis }: AppDependencies) {
   const app = Fastify({
     logger: loggerOptions(config),
     genReqId: generateRequestId,
@@ -76,7 +75,7 @@ export function buildApp({ config, database, redis, loginLimits = LOGIN_LIMITS }
   const sessions = createSessionService(database.db, config.sessionTtlHours);
   const users = createUserService(database.db, passwords);
   const rateLimits = redis ? new RedisRateLimitStore(redis, `${config.redisKeyPrefix}ratelimit:`) : new MemoryRateLimitStore();
-  const throttle = createLoginThrottle(rateLimits, loginLimits);
+  const throttle = createLoginThrottle(rateLimits, config.loginLimits);
   const auth = createAuthService({ users, passwords, sessions, throttle });
   const guard = installGuard(app, sessions);
 

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       sessionTtlHours: 168,
       trustProxy: false,
       argon2: { memoryCost: 19_456, timeCost: 2 },
+      loginLimits: { perIp: { attempts: 30, windowMs: 60_000 }, perAccount: { failures: 10, windowMs: 900_000 } },
     });
     expect(config.webDist).toBe(path.resolve(PACKAGE_ROOT, '..', 'web', 'dist'));
   });
@@ -34,7 +35,10 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'WARN',
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
       WEB_DIST: '/srv/web',
+      LOGIN_LIMIT_PER_IP: '100',
+      LOGIN_LIMIT_PER_ACCOUNT: '5',
     });
+    expect(config.loginLimits).toEqual({ perIp: { attempts: 100, windowMs: 60_000 }, perAccount: { failures: 5, windowMs: 900_000 } });
     expect(config).toMatchObject({
       port: 9000,
       demo: false,

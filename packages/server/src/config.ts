@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { validatePassword, validateUserName, formatMessage } from '@cloudbox/domain';
 import { z } from 'zod';
+import { LOGIN_LIMITS, type LoginLimits } from './modules/auth/login-throttle.js';
 import { packagePath } from './paths.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -91,6 +92,8 @@ const environment = z.object({
   TRUST_PROXY: trustProxy,
   ARGON2_MEMORY_KIB: integer(19_456, 1024, 4 * 1024 * 1024),
   ARGON2_ITERATIONS: integer(2, 1, 100),
+  LOGIN_LIMIT_PER_IP: integer(LOGIN_LIMITS.perIp.attempts, 1, 1_000_000_000),
+  LOGIN_LIMIT_PER_ACCOUNT: integer(LOGIN_LIMITS.perAccount.failures, 1, 1_000_000_000),
 });
 
 export interface Config {
@@ -113,6 +116,8 @@ export interface Config {
   trustProxy: boolean | string[];
   /** argon2id cost; the defaults are OWASP's recommendation (19 MiB, 2 iterations). */
   argon2: { memoryCost: number; timeCost: number };
+  /** Log-in attempts per address per minute, failed log-ins per account per 15 minutes. */
+  loginLimits: LoginLimits;
 }
 
 export class ConfigError extends Error {
@@ -153,5 +158,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? packagePath('..', 'web', 'dist')),
     trustProxy: e.TRUST_PROXY,
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_ITERATIONS },
+    loginLimits: {
+      perIp: { ...LOGIN_LIMITS.perIp, attempts: e.LOGIN_LIMIT_PER_IP },
+      perAccount: { ...LOGIN_LIMITS.perAccount, failures: e.LOGIN_LIMIT_PER_ACCOUNT },
+    },
   };
 }
