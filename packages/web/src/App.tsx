@@ -1,5 +1,4 @@
 import type { Size } from '@cloudbox/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, theme, type ConfigProviderProps } from 'antd';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
@@ -8,10 +7,6 @@ import { router } from './router';
 import { useAppStore } from './stores/app';
 import { useSettingsStore } from './stores/settings';
 import { bindFeedback } from './utils/feedback';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-});
 
 /** The four sizes of SPEC.md section 2 on antd's three, with the compact algorithm for "mini". */
 export function sizeConfig(size: Size): Pick<ConfigProviderProps, 'componentSize'> & { compact: boolean } {
@@ -47,9 +42,7 @@ export default function App() {
     >
       <AntdApp>
         <FeedbackBinder />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <RouterProvider router={router} />
       </AntdApp>
     </ConfigProvider>
   );

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -24,11 +23,7 @@ vi.mock('../router/screens', async () => {
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '*', Component: AppMain }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  render(<RouterProvider router={router} />);
   return router;
 }
 

@@ -1,4 +1,5 @@
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@cloudbox/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useLocation } from 'react-router';
 import { useAppStore } from '../stores/app';
@@ -41,6 +42,9 @@ export default function Layout() {
   const showTags = useSettingsStore((state) => state.tagsView);
   const colorPrimary = useSettingsStore((state) => state.theme);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Server data is cached per signed-in session: a new layout (after login) starts empty. It
+  // lives here rather than in App so that the login page does not load TanStack Query.
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
   const mobile = device === 'mobile';
 
   // On mobile the sidebar is an overlay: following a link closes it.
@@ -63,17 +67,19 @@ export default function Layout() {
   } as CSSProperties;
 
   return (
-    <div className={className} style={style} data-device={device} data-sidebar={opened ? 'opened' : 'closed'}>
-      {mobile && opened && <div className="drawer-bg" onClick={() => closeSidebar(false)} />}
-      <Sidebar />
-      <div className="main-container">
-        <header className={fixedHeader ? 'app-header fixed-header' : 'app-header'}>
-          <Navbar onOpenSettings={() => setSettingsOpen(true)} />
-          {showTags && <TagsView />}
-        </header>
-        <AppMain />
+    <QueryClientProvider client={queryClient}>
+      <div className={className} style={style} data-device={device} data-sidebar={opened ? 'opened' : 'closed'}>
+        {mobile && opened && <div className="drawer-bg" onClick={() => closeSidebar(false)} />}
+        <Sidebar />
+        <div className="main-container">
+          <header className={fixedHeader ? 'app-header fixed-header' : 'app-header'}>
+            <Navbar onOpenSettings={() => setSettingsOpen(true)} />
+            {showTags && <TagsView />}
+          </header>
+          <AppMain />
+        </div>
+        <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       </div>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-    </div>
+    </QueryClientProvider>
   );
 }

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPublicConfig } from '../api/config';
 
@@ -11,8 +10,17 @@ export function getPageTitle(pageTitle: string | undefined, systemName: string):
 /** The translated system name, unless the server's configuration names the system. */
 export function useSystemName(): string {
   const { t } = useTranslation();
-  const { data } = useQuery({ queryKey: ['public-config'], queryFn: getPublicConfig, staleTime: Infinity });
-  return data?.system_name || t('systemName');
+  const [configured, setConfigured] = useState<string | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void getPublicConfig().then((config) => {
+      if (mounted) setConfigured(config?.system_name ?? null);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return configured || t('systemName');
 }
 
 export function usePageTitle(pageTitle: string | undefined): void {

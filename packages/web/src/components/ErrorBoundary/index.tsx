@@ -1,21 +1,22 @@
-import { Button, Result } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
+import { Button } from 'antd';
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { logError } from '../../utils/error-log';
+import './index.css';
 
+/** Plain markup rather than antd's Result: this sits in the entry chunk, Result's artwork would not. */
 function CrashNotice({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Result
-      status="error"
-      title={t('errorPage.viewCrashed')}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          {t('errorPage.reload')}
-        </Button>
-      }
-    />
+    <div className="crash-notice" role="alert">
+      <CloseCircleFilled className="crash-notice__icon" />
+      <p className="crash-notice__title">{t('errorPage.viewCrashed')}</p>
+      <Button type="primary" onClick={onRetry}>
+        {t('errorPage.reload')}
+      </Button>
+    </div>
   );
 }
 
