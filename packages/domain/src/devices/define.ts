@@ -82,20 +82,39 @@ export function softwareVersion(number: number): Register {
   return define({ number, name: text('软件版本', 'Software version', 'Versión de software', 'ソフトウェアバージョン'), format: 'text', width: 32 });
 }
 
-export const START_STOP = {
+const START_STOP = {
   0: text('停机', 'Stop', 'Parar', '停止'),
   1: text('启动', 'Start', 'Arrancar', '起動'),
 };
 
-export const STATES = {
-  stoppedRunning: [text('停机', 'Stopped', 'Parado', '停止中'), text('运行', 'Running', 'En marcha', '運転中')],
-  notReadyReady: [text('未就绪', 'Not ready', 'No preparado', '準備未完了'), text('就绪', 'Ready', 'Preparado', '準備完了')],
-  localRemote: [text('本地', 'Local', 'Local', 'ローカル'), text('远程', 'Remote', 'Remoto', 'リモート')],
-  normalFault: [text('正常', 'Normal', 'Normal', '正常'), text('故障', 'Fault', 'Fallo', '故障')],
-  normalAlarm: [text('正常', 'Normal', 'Normal', '正常'), text('报警', 'Alarm', 'Alarma', '警報')],
-  inactiveActive: [text('未动作', 'Inactive', 'Inactiva', '未動作'), text('动作', 'Active', 'Activa', '動作中')],
-  unloadedLoaded: [text('卸载', 'Unloaded', 'En vacío', 'アンロード'), text('加载', 'Loaded', 'En carga', 'ロード')],
-} as const satisfies Record<string, readonly [LocalizedText, LocalizedText]>;
+/** The status bits machine controllers share, each with its name and the labels of its two states. */
+const STATUS_FLAGS = {
+  running: { name: text('运行状态', 'Run state', 'Estado de marcha', '運転状態'), states: [text('停机', 'Stopped', 'Parado', '停止中'), text('运行', 'Running', 'En marcha', '運転中')] },
+  ready: { name: text('就绪状态', 'Ready', 'Preparado', '準備状態'), states: [text('未就绪', 'Not ready', 'No preparado', '準備未完了'), text('就绪', 'Ready', 'Preparado', '準備完了')] },
+  remote: { name: text('远程/本地', 'Remote/local', 'Remoto/local', 'リモート/ローカル'), states: [text('本地', 'Local', 'Local', 'ローカル'), text('远程', 'Remote', 'Remoto', 'リモート')] },
+  fault: { name: text('故障状态', 'Fault state', 'Estado de fallo', '故障状態'), states: [text('正常', 'Normal', 'Normal', '正常'), text('故障', 'Fault', 'Fallo', '故障')] },
+  alarm: { name: text('报警状态', 'Alarm state', 'Estado de alarma', '警報状態'), states: [text('正常', 'Normal', 'Normal', '正常'), text('报警', 'Alarm', 'Alarma', '警報')] },
+  loaded: { name: text('加载状态', 'Load state', 'Estado de carga', 'ロード状態'), states: [text('卸载', 'Unloaded', 'En vacío', 'アンロード'), text('加载', 'Loaded', 'En carga', 'ロード')] },
+  surgeProtection: { name: text('喘振保护', 'Surge protection', 'Protección antibombeo', 'サージ保護'), states: [text('未动作', 'Inactive', 'Inactiva', '未動作'), text('动作', 'Active', 'Activa', '動作中')] },
+} as const satisfies Record<string, { name: LocalizedText; states: readonly [LocalizedText, LocalizedText] }>;
+
+/** One bit of a machine's status word. */
+export function statusFlag(number: number, flagName: keyof typeof STATUS_FLAGS, word: { address: number; bit: number }): Register {
+  return flag(number, STATUS_FLAGS[flagName].name, { ...word, states: STATUS_FLAGS[flagName].states });
+}
+
+export function faultCode(number: number, labels: Record<number, LocalizedText>): Register {
+  return choice(number, text('故障代码', 'Fault code', 'Código de fallo', '故障コード'), labels);
+}
+
+export function totalRunHours(number: number): Register {
+  return hours(number, text('累计运行时间', 'Total run hours', 'Horas de marcha acumuladas', '累積運転時間'));
+}
+
+/** The remote start/stop of a machine: 1 starts it, 0 stops it. */
+export function startStopCommand(number: number): Register {
+  return choice(number, text('启停命令', 'Start/stop command', 'Orden de marcha/paro', '起動/停止指令'), START_STOP, { writable: true });
+}
 
 /** Page rows of two parameters each, named after their registers. */
 export function pageLayout(

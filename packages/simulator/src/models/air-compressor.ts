@@ -8,7 +8,7 @@ import {
 } from '@cloudbox/domain';
 import { between, hash } from '../random.js';
 import type { ControllerModel, Readings, Settings, StepContext } from './model.js';
-import { ambientTemperature, clamp, creep, dailyLoad, hintCode, jitter, lag } from './signals.js';
+import { ambientTemperature, clamp, creepShare, dailyLoad, faultCodes, hintCode, jitter, lag, tripCode } from './signals.js';
 
 const LINE_VOLTAGE = 380;
 const POWER_FACTOR = 0.87;
@@ -17,8 +17,7 @@ const PRESSURE_SLOPE = 0.002;
 /** The controller keeps the load and unload pressures at least this far apart. */
 const MIN_PRESSURE_BAND = 0.05;
 const UNLOADED_CURRENT_SHARE = 0.38;
-const EPISODE = { hotDischarge: 0, trip: 1 } as const;
-const FAULT_CODES = Object.keys(COMPRESSOR_FAULT_CODES).map(Number).filter((code) => code !== 0);
+const FAULT_CODES = faultCodes(COMPRESSOR_FAULT_CODES);
 const SERVICES = [
   [R.oilFilterRemaining, COMPRESSOR_SERVICE_HOURS.oilFilter, 1],
   [R.airFilterRemaining, COMPRESSOR_SERVICE_HOURS.airFilter, 2],
@@ -27,6 +26,8 @@ const SERVICES = [
 ] as const;
 const HOT_DISCHARGE_ALARM = 5;
 const HOT_DISCHARGE_ALARM_AT = 95;
+/** Where an injected hot-discharge episode peaks: over the 100 °C alert rule, short of the trip. */
+const HOT_DISCHARGE_PEAK = 108;
 
 /**
  * A screw compressor in load/unload control: loaded it fills the receiver until the unload
@@ -52,9 +53,8 @@ export function airCompressor(key: number, deviceType: DeviceType): ControllerMo
   function step({ ts, dt, tick, episode }: StepContext, settings: Settings, readings: Readings): void {
     const demand = clamp(dailyLoad(key, ts) * 0.95, 0.2, 0.95);
     const ambient = ambientTemperature(key, ts);
-    const tripped = episode !== undefined && episode.kind % 2 === EPISODE.trip && episode.progress < 0.6;
-    const faultCode = tripped ? FAULT_CODES[hash(episode.key, 7) % FAULT_CODES.length]! : 0;
-    const running = settings.get(R.startStop) === 1 && !tripped;
+    const faultCode = tripCode(episode, FAULT_CODES);
+    const running = settings.get(R.startStop) === 1 && faultCode === 0;
     const loadPressure = settings.get(R.loadPressure)!;
     const unloadPressure = settings.get(R.unloadPressure)!;
 
@@ -67,7 +67,7 @@ export function airCompressor(key: number, deviceType: DeviceType): ControllerMo
     const current = !running ? 0 : state.loaded ? ratedCurrent * (0.85 + (0.15 * state.pressure) / unloadPressure) : ratedCurrent * UNLOADED_CURRENT_SHARE;
     const dischargeTarget = running ? ambient + (state.loaded ? 62 : 48) : ambient;
     state.discharge = tick === 0 ? dischargeTarget : lag(state.discharge, dischargeTarget, dt, 300);
-    const hot = episode !== undefined && episode.kind % 2 === EPISODE.hotDischarge ? (108 - state.discharge) * creep(episode.progress) : 0;
+    const hot = (HOT_DISCHARGE_PEAK - state.discharge) * creepShare(episode);
     const discharge = state.discharge + hot;
     if (running) state.runHours += dt / 3600;
     if (state.loaded) state.loadHours += dt / 3600;

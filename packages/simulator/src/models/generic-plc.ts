@@ -1,7 +1,7 @@
 import { EMERGENCY_STOP_INPUT, GENERIC_PLC as R, PLC_ALARM_BITS } from '@cloudbox/domain';
 import { between, hash, hash3, smoothNoise, unit } from '../random.js';
 import type { ControllerModel, Readings, Settings, StepContext } from './model.js';
-import { ambientTemperature, dailyLoad, hintCode, jitter } from './signals.js';
+import { ambientTemperature, creepShare, dailyLoad, hintCode, jitter } from './signals.js';
 
 const COILS = 16;
 /** Inputs X0-X3 are the contactor feedback of outputs Y0-Y3; X4-X6 are field sensors. */
@@ -9,7 +9,6 @@ const FEEDBACK_INPUTS = 4;
 const SENSOR_INPUTS = [4, 5, 6];
 const STEPS = 4;
 const LOW_AIR_PRESSURE_MPA = 0.45;
-const EPISODE = { overload: 0, emergencyStop: 1 } as const;
 
 /**
  * A small machine PLC: the remote operator switches its outputs; Y0 runs the machine, which then
@@ -29,8 +28,8 @@ export function genericPlc(key: number): ControllerModel {
   ]);
 
   function step({ ts, dt, tick, episode }: StepContext, settings: Settings, readings: Readings): void {
-    const emergencyStop = episode !== undefined && episode.kind % 2 === EPISODE.emergencyStop;
-    const overload = episode !== undefined && episode.kind % 2 === EPISODE.overload && episode.progress < 0.5;
+    const emergencyStop = episode?.kind === 'trip';
+    const overload = creepShare(episode) > 0.5;
     const running = settings.get(R.firstCoil) === 1 && !emergencyStop;
     const cycleTime = settings.get(R.cycleTimeSetPoint)!;
     if (running) state.elapsed += dt;

@@ -2,15 +2,14 @@ import { encodeText, findRegister, MAGLEV_BLOWER as R, MAGLEV_FAULT_CODES, MAGLE
 import { between, hash, smoothNoise } from '../random.js';
 import type { ControllerModel, Readings, Settings, StepContext } from './model.js';
 import { alertRuleMet } from './model.js';
-import { ambientTemperature, clamp, creep, dailyLoad, hintCode, jitter, lag, ramp } from './signals.js';
+import { ambientTemperature, clamp, creepShare, dailyLoad, faultCodes, hintCode, jitter, lag, ramp, tripCode } from './signals.js';
 
 const ATMOSPHERE_KPA = 101.3;
 const LINE_VOLTAGE = 380;
 const MIN_SPEED = 9000;
 const RAMP_RPM_PER_S = 100;
 const RUNNING_ABOVE_RPM = 300;
-const EPISODE = { bearingCreep: 0, trip: 1 } as const;
-const FAULT_CODES = Object.keys(MAGLEV_FAULT_CODES).map(Number).filter((code) => code !== 0);
+const FAULT_CODES = faultCodes(MAGLEV_FAULT_CODES);
 
 /**
  * A magnetic-levitation blower on an aeration header. In constant-pressure mode the drive speeds up
@@ -39,12 +38,11 @@ export function maglevBlower(key: number, deviceType: DeviceType): ControllerMod
   function step({ ts, dt, tick, episode }: StepContext, settings: Settings, readings: Readings): void {
     const load = dailyLoad(key, ts);
     const ambient = ambientTemperature(key, ts);
-    const tripped = episode !== undefined && episode.kind % 2 === EPISODE.trip && episode.progress < 0.6;
-    const faultCode = tripped ? FAULT_CODES[hash(episode.key, 7) % FAULT_CODES.length]! : 0;
+    const faultCode = tripCode(episode, FAULT_CODES);
     // The share of the header's valves that are open: more demand, less resistance.
     const openness = 0.8 + 0.25 * load;
 
-    const commanded = settings.get(R.startStop) === 1 && !tripped;
+    const commanded = settings.get(R.startStop) === 1 && faultCode === 0;
     const pressureSetPoint = settings.get(R.pressureSetPoint)!;
     const holdPressureSpeed = ratedSpeed * Math.sqrt(pressureSetPoint / ratedPressure) * openness;
     const target = !commanded ? 0 : settings.get(R.controlMode) === 0 ? settings.get(R.speedSetPoint)! : clamp(holdPressureSpeed, MIN_SPEED, ratedSpeed * 1.15);
@@ -68,10 +66,7 @@ export function maglevBlower(key: number, deviceType: DeviceType): ControllerMod
     state.winding = follow(state.winding, ambient + 35 + 50 * (power / ratedPower) ** 2, 900);
     state.frontBearing = follow(state.frontBearing, bearingTarget, 600);
     state.rearBearing = follow(state.rearBearing, bearingTarget - 3, 600);
-    const creepingFront =
-      episode !== undefined && episode.kind % 2 === EPISODE.bearingCreep
-        ? (MAGLEV_LIMITS.bearingTemperature + 8 - state.frontBearing) * creep(episode.progress)
-        : 0;
+    const creepingFront = (MAGLEV_LIMITS.bearingTemperature + 8 - state.frontBearing) * creepShare(episode);
     if (state.speed > 0) state.runHours += dt / 3600;
 
     const noise = (channel: number, amplitude: number) => jitter(key, tick, channel, amplitude);

@@ -50,14 +50,20 @@ export function hintCode(key: number, ts: number): number {
   return 100_000 + Math.floor(unit(hash3(key, 0x41c7, Math.floor(ts / HINT_CODE_PERIOD_MS))) * 900_000);
 }
 
-/** Injected trouble: which of a model's kinds of episode, how far through it (0..1), and its own key. */
+/**
+ * Injected trouble: a `creep` (a temperature or load rising past its alert limit and recovering) or
+ * a `trip` (the controller stops on a fault code, which is reset later); how far through it is
+ * (0..1), and its own key.
+ */
 export interface Episode {
-  kind: number;
+  kind: 'creep' | 'trip';
   progress: number;
   key: number;
 }
 
 const EPISODE_WINDOW = 120;
+/** The share of a trip episode the controller stays tripped; then the fault is reset and it restarts. */
+const TRIPPED_SHARE = 0.6;
 
 /**
  * Whether a controller is in an injected episode at this sample. Samples are grouped in windows;
@@ -71,10 +77,22 @@ export function episodeAt(key: number, tick: number, rate: number): Episode | un
   const length = 24 + (hash(episodeKey, 1) % 60);
   const offset = tick - window * EPISODE_WINDOW - (hash(episodeKey, 2) % (EPISODE_WINDOW - length));
   if (offset < 0 || offset >= length) return undefined;
-  return { kind: hash(episodeKey, 3), progress: offset / (length - 1), key: episodeKey };
+  return { kind: hash(episodeKey, 3) % 2 === 0 ? 'creep' : 'trip', progress: offset / (length - 1), key: episodeKey };
 }
 
-/** Rises over most of an episode, then falls back: a temperature creeping up and recovering. */
-export function creep(progress: number): number {
-  return progress < 0.7 ? progress / 0.7 : (1 - progress) / 0.3;
+/** How far a creeping value has risen toward its peak: up over most of the episode, then back; 0 outside one. */
+export function creepShare(episode: Episode | undefined): number {
+  if (episode?.kind !== 'creep') return 0;
+  return episode.progress < 0.7 ? episode.progress / 0.7 : (1 - episode.progress) / 0.3;
+}
+
+/** The nonzero codes of a fault-code register's labels. */
+export function faultCodes(labels: Record<number, unknown>): number[] {
+  return Object.keys(labels).map(Number).filter((code) => code !== 0);
+}
+
+/** The fault code a trip episode shows while the controller is tripped; 0 otherwise. */
+export function tripCode(episode: Episode | undefined, codes: readonly number[]): number {
+  if (episode?.kind !== 'trip' || episode.progress >= TRIPPED_SHARE) return 0;
+  return codes[hash(episode.key, 7) % codes.length]!;
 }

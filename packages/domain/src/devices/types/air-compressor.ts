@@ -2,17 +2,18 @@ import { deviceTypeSchema } from '../device-type.js';
 import {
   bitSet,
   choice,
-  flag,
+  faultCode,
   hintCode,
   hours,
   pageLayout,
   reading,
   setting,
   softwareVersion,
-  START_STOP,
-  STATES,
+  startStopCommand,
+  statusFlag,
   text,
   threshold,
+  totalRunHours,
 } from '../define.js';
 
 /** Register numbers of the screw air compressor; 32-bit values take two words, hence the gaps. */
@@ -73,30 +74,30 @@ export const COMPRESSOR_ALARM_CODES = {
 export const COMPRESSOR_SERVICE_HOURS = { oilFilter: 2000, airFilter: 2000, separator: 4000, oilChange: 4000 } as const;
 
 const registers = [
-  flag(R.running, text('运行状态', 'Run state', 'Estado de marcha', '運転状態'), { address: STATUS_WORD, bit: 0, states: STATES.stoppedRunning }),
-  flag(R.loaded, text('加载状态', 'Load state', 'Estado de carga', 'ロード状態'), { address: STATUS_WORD, bit: 1, states: STATES.unloadedLoaded }),
-  flag(R.remote, text('远程/本地', 'Remote/local', 'Remoto/local', 'リモート/ローカル'), { address: STATUS_WORD, bit: 2, states: STATES.localRemote }),
-  flag(R.fault, text('故障状态', 'Fault state', 'Estado de fallo', '故障状態'), { address: STATUS_WORD, bit: 3, states: STATES.normalFault }),
-  flag(R.alarm, text('报警状态', 'Alarm state', 'Estado de alarma', '警報状態'), { address: STATUS_WORD, bit: 4, states: STATES.normalAlarm }),
+  statusFlag(R.running, 'running', { address: STATUS_WORD, bit: 0 }),
+  statusFlag(R.loaded, 'loaded', { address: STATUS_WORD, bit: 1 }),
+  statusFlag(R.remote, 'remote', { address: STATUS_WORD, bit: 2 }),
+  statusFlag(R.fault, 'fault', { address: STATUS_WORD, bit: 3 }),
+  statusFlag(R.alarm, 'alarm', { address: STATUS_WORD, bit: 4 }),
   reading(R.dischargePressure, text('排气压力', 'Discharge pressure', 'Presión de descarga', '吐出圧力'), 'MPa', { decimals: 2 }),
   reading(R.dischargeTemperature, text('排气温度', 'Discharge temperature', 'Temperatura de descarga', '吐出温度'), '°C', temperature),
   reading(R.oilTemperature, text('油温', 'Oil temperature', 'Temperatura del aceite', '油温'), '°C', temperature),
   reading(R.motorCurrent, text('主电机电流', 'Main motor current', 'Corriente del motor principal', '主モータ電流'), 'A', { decimals: 1 }),
   reading(R.supplyVoltage, text('供电电压', 'Supply voltage', 'Tensión de alimentación', '電源電圧'), 'V'),
   reading(R.power, text('输入功率', 'Input power', 'Potencia de entrada', '入力電力'), 'kW', { decimals: 1 }),
-  hours(R.runHours, text('累计运行时间', 'Total run hours', 'Horas de marcha acumuladas', '累積運転時間')),
+  totalRunHours(R.runHours),
   hours(R.loadHours, text('累计加载时间', 'Total load hours', 'Horas en carga acumuladas', '累積ロード時間')),
   reading(R.oilFilterRemaining, text('油滤器剩余时间', 'Oil filter hours remaining', 'Horas restantes del filtro de aceite', 'オイルフィルタ残り時間'), 'h', remaining),
   reading(R.airFilterRemaining, text('空滤器剩余时间', 'Air filter hours remaining', 'Horas restantes del filtro de aire', 'エアフィルタ残り時間'), 'h', remaining),
   reading(R.separatorRemaining, text('油分器剩余时间', 'Oil separator hours remaining', 'Horas restantes del separador de aceite', 'オイルセパレータ残り時間'), 'h', remaining),
   reading(R.oilChangeRemaining, text('润滑油剩余时间', 'Oil change hours remaining', 'Horas restantes hasta el cambio de aceite', 'オイル交換までの残り時間'), 'h', remaining),
-  choice(R.faultCode, text('故障代码', 'Fault code', 'Código de fallo', '故障コード'), COMPRESSOR_FAULT_CODES),
+  faultCode(R.faultCode, COMPRESSOR_FAULT_CODES),
   choice(R.alarmCode, text('报警代码', 'Alarm code', 'Código de alarma', '警報コード'), COMPRESSOR_ALARM_CODES),
   hintCode(R.hintCode),
   softwareVersion(R.softwareVersion),
   setting(R.loadPressure, text('加载压力', 'Load pressure', 'Presión de carga', 'ロード圧力'), 'MPa', { min: 0.4, max: 1.2 }, { decimals: 2 }),
   setting(R.unloadPressure, text('卸载压力', 'Unload pressure', 'Presión de descarga en vacío', 'アンロード圧力'), 'MPa', { min: 0.5, max: 1.3 }, { decimals: 2 }),
-  choice(R.startStop, text('启停命令', 'Start/stop command', 'Orden de marcha/paro', '起動/停止指令'), START_STOP, { writable: true }),
+  startStopCommand(R.startStop),
 ];
 
 const serviceDue = (register: number, message: ReturnType<typeof text>) =>

@@ -2,17 +2,17 @@ import { deviceTypeSchema } from '../device-type.js';
 import {
   bitSet,
   choice,
-  flag,
+  faultCode,
   hintCode,
-  hours,
   pageLayout,
   reading,
   setting,
   softwareVersion,
-  START_STOP,
-  STATES,
+  startStopCommand,
+  statusFlag,
   text,
   threshold,
+  totalRunHours,
 } from '../define.js';
 
 /** Register numbers of the magnetic-levitation blower; 32-bit values take two words, hence the gaps. */
@@ -76,12 +76,12 @@ export const MAGLEV_FAULT_CODES = {
 };
 
 const registers = [
-  flag(R.running, text('运行状态', 'Run state', 'Estado de marcha', '運転状態'), { address: STATUS_WORD, bit: 0, states: STATES.stoppedRunning }),
-  flag(R.ready, text('就绪状态', 'Ready', 'Preparado', '準備状態'), { address: STATUS_WORD, bit: 1, states: STATES.notReadyReady }),
-  flag(R.remote, text('远程/本地', 'Remote/local', 'Remoto/local', 'リモート/ローカル'), { address: STATUS_WORD, bit: 2, states: STATES.localRemote }),
-  flag(R.fault, text('故障状态', 'Fault state', 'Estado de fallo', '故障状態'), { address: STATUS_WORD, bit: 3, states: STATES.normalFault }),
-  flag(R.alarm, text('报警状态', 'Alarm state', 'Estado de alarma', '警報状態'), { address: STATUS_WORD, bit: 4, states: STATES.normalAlarm }),
-  flag(R.surgeProtection, text('喘振保护', 'Surge protection', 'Protección antibombeo', 'サージ保護'), { address: STATUS_WORD, bit: 5, states: STATES.inactiveActive }),
+  statusFlag(R.running, 'running', { address: STATUS_WORD, bit: 0 }),
+  statusFlag(R.ready, 'ready', { address: STATUS_WORD, bit: 1 }),
+  statusFlag(R.remote, 'remote', { address: STATUS_WORD, bit: 2 }),
+  statusFlag(R.fault, 'fault', { address: STATUS_WORD, bit: 3 }),
+  statusFlag(R.alarm, 'alarm', { address: STATUS_WORD, bit: 4 }),
+  statusFlag(R.surgeProtection, 'surgeProtection', { address: STATUS_WORD, bit: 5 }),
   reading(R.speed, text('电机转速', 'Motor speed', 'Velocidad del motor', 'モータ回転数'), 'rpm'),
   reading(R.power, text('电机功率', 'Motor power', 'Potencia del motor', 'モータ出力'), 'kW', { decimals: 1 }),
   reading(R.current, text('输入电流', 'Input current', 'Corriente de entrada', '入力電流'), 'A', { decimals: 1 }),
@@ -100,8 +100,8 @@ const registers = [
   reading(R.rearBearingY, text('后轴承Y向位移', 'Rear bearing Y displacement', 'Desplazamiento Y del cojinete trasero', '後軸受Y変位'), 'µm', displacement),
   reading(R.axialDisplacement, text('轴向位移', 'Axial displacement', 'Desplazamiento axial', '軸方向変位'), 'µm', displacement),
   reading(R.vibration, text('振动速度', 'Vibration velocity', 'Velocidad de vibración', '振動速度'), 'mm/s', { decimals: 2 }),
-  hours(R.runHours, text('累计运行时间', 'Total run hours', 'Horas de marcha acumuladas', '累積運転時間')),
-  choice(R.faultCode, text('故障代码', 'Fault code', 'Código de fallo', '故障コード'), MAGLEV_FAULT_CODES),
+  totalRunHours(R.runHours),
+  faultCode(R.faultCode, MAGLEV_FAULT_CODES),
   hintCode(R.hintCode),
   softwareVersion(R.softwareVersion),
   reading(R.surgeFlowAtZero, text('喘振线零压风量', 'Surge line flow at zero pressure', 'Caudal de la línea de bombeo a presión cero', 'サージライン零圧風量'), 'm³/min', { decimals: 1 }),
@@ -115,7 +115,7 @@ const registers = [
   ),
   setting(R.speedSetPoint, text('转速设定', 'Speed set point', 'Consigna de velocidad', '回転数設定'), 'rpm', { min: 9000, max: 30000 }),
   setting(R.pressureSetPoint, text('压力设定', 'Pressure set point', 'Consigna de presión', '圧力設定'), 'kPa', { min: 30, max: 120 }, { decimals: 1 }),
-  choice(R.startStop, text('启停命令', 'Start/stop command', 'Orden de marcha/paro', '起動/停止指令'), START_STOP, { writable: true }),
+  startStopCommand(R.startStop),
 ];
 
 /** Alert limits an operator of a maglev blower expects; the controller trips on its own fault limits. */
