@@ -7,7 +7,7 @@ export function login(username: string, password: string): Promise<LoginResult> 
 }
 
 export function getInfo(token: string): Promise<UserInfo | null> {
-  return request<UserInfo | null>('/user/info', { params: { token } });
+  return request<UserInfo | null>('/user/info', { params: { token }, sessionCheck: true });
 }
 
 export function logout(): Promise<unknown> {

@@ -56,8 +56,8 @@ export const useUserStore = create<UserState>((set, get) => ({
   user: undefined,
 
   async login(username, password) {
-    const { token } = await userApi.login(username, password);
-    setToken(token);
+    const { token, expires_at } = await userApi.login(username, password);
+    setToken(token, expires_at);
     set({ token, user: undefined });
   },
 

@@ -6,10 +6,12 @@ export function getToken(): string | undefined {
   return Cookies.get(TOKEN_COOKIE) || undefined;
 }
 
-export function setToken(token: string): void {
-  Cookies.set(TOKEN_COOKIE, token, { sameSite: 'lax' });
+/** Expires with the session, like the cookie the server sets, so the session outlives the tab. */
+export function setToken(token: string, expiresAt: string): void {
+  const expires = new Date(expiresAt);
+  Cookies.set(TOKEN_COOKIE, token, { sameSite: 'lax', path: '/', ...(Number.isNaN(expires.getTime()) ? {} : { expires }) });
 }
 
 export function removeToken(): void {
-  Cookies.remove(TOKEN_COOKIE);
+  Cookies.remove(TOKEN_COOKIE, { path: '/' });
 }

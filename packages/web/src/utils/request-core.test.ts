@@ -89,6 +89,12 @@ describe('createRequester', () => {
     expect(env.confirmLoggedOut).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves a logged-out answer to the session check to its caller', async () => {
+    const { env, request } = setup(async () => jsonResponse({ code: 50008, message: 'invalid', data: null }, 401, 'Unauthorized'));
+    await expect(request('/user/info', { sessionCheck: true })).rejects.toMatchObject({ kind: 'loggedOut', message: 'invalid' });
+    expect(env.confirmLoggedOut).not.toHaveBeenCalled();
+  });
+
   it('logs and rejects other HTTP errors', async () => {
     const { env, request } = setup(async () => new Response('oops', { status: 500, statusText: 'Internal Server Error' }));
     await expect(request('/a')).rejects.toMatchObject({ kind: 'failed', status: 500 });

@@ -59,6 +59,11 @@ export interface RequestOptions {
    * not serve yet): no message, warning box or log. The logged-out dialog still opens.
    */
   silent?: boolean;
+  /**
+   * The call that checks the session itself (the guard's user info): a logged-out answer is the
+   * caller's to handle, so no "stay on this page" dialog over the login page it goes to.
+   */
+  sessionCheck?: boolean;
 }
 
 export interface RequestEnvironment {
@@ -100,7 +105,7 @@ export function createRequester(env: RequestEnvironment) {
 
   /** Sends a call and applies the code handling; resolves the envelope for 20000 and every unhandled code. */
   async function fetchEnvelope<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
-    const { method = 'GET', params, data, silent = false } = options;
+    const { method = 'GET', params, data, silent = false, sessionCheck = false } = options;
     const info = `${method} ${path}`;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (data !== undefined) headers['Content-Type'] = 'application/json';
@@ -143,7 +148,7 @@ export function createRequester(env: RequestEnvironment) {
         if (!silent) env.showError(outcome.message);
         throw new RequestError('rejected', outcome.message, response.status);
       case 'loggedOut':
-        openLoggedOutDialog();
+        if (!sessionCheck) openLoggedOutDialog();
         throw new RequestError('loggedOut', outcome.message, response.status);
       case 'failed':
         throw fail(new RequestError('failed', outcome.message || env.text('httpError', { status: outcome.status }), outcome.status), info, silent);
