@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+// The API server of local development (`npm start` serves both on one origin in production).
+const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true, ws: true } };
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -22,10 +25,6 @@ export default defineConfig({
       },
     },
   },
-  server: {
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true, ws: true } },
-  },
-  preview: {
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true, ws: true } },
-  },
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
 });

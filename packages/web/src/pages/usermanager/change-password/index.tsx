@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../../api/user';
 import { useAppStore } from '../../../stores/app';
 import { violationRule } from '../../../utils/form-rules';
+import './index.css';
 
 interface PasswordForm {
   oldPassword: string;
@@ -37,7 +38,7 @@ export default function ChangePassword() {
           form={form}
           name="change-password"
           layout="vertical"
-          style={{ maxWidth: 420 }}
+          className="change-password__form"
           onFinish={(values) => void submit(values)}
         >
           <Form.Item name="oldPassword" label={t('changePassword.oldPassword')} rules={[violationRule(requireOldPassword, language)]}>
