@@ -1,0 +1,50 @@
+import { doublePrecision, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Typed views of the time-series tables. They are partitioned (samples by day, hourly rollups by
+ * month), which Drizzle cannot declare, so migration drizzle/0002_timeseries.sql creates them and
+ * drizzle-kit never sees this file (drizzle.config.ts reads schema.ts only). Use these for
+ * queries; ingest writes them with hand-written SQL (src/ingest/store.ts).
+ */
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** One controller sample: `registers[i]` read `readings[i]` at `ts`. `controller_id` is controllers.id. */
+export const samples = pgTable(
+  'samples',
+  {
+    controllerId: integer('controller_id').notNull(),
+    ts: timestamptz('ts').notNull(),
+    registers: integer('registers').array().notNull(),
+    readings: doublePrecision('readings').array().notNull(),
+  },
+  (table) => [primaryKey({ name: 'samples_pkey', columns: [table.controllerId, table.ts] })],
+);
+
+const rollupColumns = () => ({
+  controllerId: integer('controller_id').notNull(),
+  register: integer('register').notNull(),
+  /** Start of the bucket: the hour, or local midnight, in the CK's time zone. */
+  bucket: timestamptz('bucket').notNull(),
+  /** Value of the earliest sample in the bucket by sample time (not arrival). */
+  open: doublePrecision('open').notNull(),
+  /** Value of the latest sample in the bucket by sample time. */
+  close: doublePrecision('close').notNull(),
+  /** Also the K-line's low. */
+  min: doublePrecision('min').notNull(),
+  /** Also the K-line's high. */
+  max: doublePrecision('max').notNull(),
+  /** avg = sum / count. */
+  sum: doublePrecision('sum').notNull(),
+  count: integer('count').notNull(),
+  openTs: timestamptz('open_ts').notNull(),
+  closeTs: timestamptz('close_ts').notNull(),
+});
+
+export const rollupsHourly = pgTable('rollups_hourly', rollupColumns(), (table) => [
+  primaryKey({ name: 'rollups_hourly_pkey', columns: [table.controllerId, table.register, table.bucket] }),
+]);
+
+export const rollupsDaily = pgTable('rollups_daily', rollupColumns(), (table) => [
+  primaryKey({ name: 'rollups_daily_pkey', columns: [table.controllerId, table.register, table.bucket] }),
+]);
