@@ -40,6 +40,7 @@ export const userInfoSchema = z.object({
 export const healthReportSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'down']),
+  broker: z.enum(['ok', 'down']),
   version: z.string(),
   uptime_s: z.number(),
 }) satisfies z.ZodType<HealthReport>;

@@ -33,6 +33,8 @@ export interface UserInfo {
 export interface HealthReport {
   status: 'ok' | 'degraded';
   database: 'ok' | 'down';
+  /** The MQTT broker: the embedded one listening, or the connection to MQTT_URL up. */
+  broker: 'ok' | 'down';
   version: string;
   uptime_s: number;
 }

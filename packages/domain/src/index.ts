@@ -11,3 +11,6 @@ export * from './api.js';
 export * from './api-schemas.js';
 export * from './demo.js';
 export * from './devices/index.js';
+export * from './boxes.js';
+export * from './operations.js';
+export * from './realtime.js';

@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import { API_BASE } from '@cloudbox/domain';
 import Fastify from 'fastify';
 import {
@@ -10,29 +11,36 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { mqttWebSocketRoutes } from './broker/routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { generateRequestId, handleError, registerHttpConventions } from './http/conventions.js';
 import { loggerOptions } from './http/logging.js';
+import { createDataPlane } from './ingest/index.js';
+import { metricsRoutes } from './ingest/routes.js';
 import { registerWebConsole } from './http/web-console.js';
 import { installGuard } from './modules/auth/guard.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionService } from './modules/auth/sessions.js';
+import { boxRoutes } from './modules/boxes/routes.js';
+import { commandRoutes } from './modules/commands/routes.js';
 import { configRoutes } from './modules/config/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createHealthService } from './modules/health/service.js';
+import { operationLogRoutes } from './modules/oplog/routes.js';
 import { createPasswordHasher } from './modules/users/passwords.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit.js';
+import { realtimeRoutes } from './realtime/routes.js';
 import { VERSION } from './version.js';
 
 export interface AppDependencies {
   config: Config;
   database: Database;
-  /** Shares rate-limit counts between server instances; without it they are kept in memory. */
+  /** Shares rate-limit counts and realtime events between server instances; without it they stay in this process. */
   redis?: Redis;
 }
 
@@ -55,6 +63,7 @@ export function buildApp({ config, database, redis }: AppDependencies) {
   app.setSerializerCompiler(serializerCompiler);
 
   app.register(fastifyCookie);
+  app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
   registerHttpConventions(app);
   app.register(fastifySwagger, {
     openapi: {
@@ -78,10 +87,17 @@ export function buildApp({ config, database, redis }: AppDependencies) {
   const throttle = createLoginThrottle(rateLimits, config.loginLimits);
   const auth = createAuthService({ users, passwords, sessions, throttle });
   const guard = installGuard(app, sessions);
+  const dataPlane = createDataPlane({ config, database, redis, sessions, logger: app.log });
 
   app.register(authRoutes, { prefix: `${API_BASE}/user`, auth });
   app.register(userRoutes, { prefix: `${API_BASE}/user`, users, guard });
-  app.register(healthRoutes, { prefix: API_BASE, health: createHealthService(database) });
+  app.register(healthRoutes, { prefix: API_BASE, health: createHealthService(database, dataPlane.broker) });
+  app.register(boxRoutes, { prefix: API_BASE, boxes: dataPlane.boxes, guard });
+  app.register(commandRoutes, { prefix: API_BASE, commands: dataPlane.commands, guard });
+  app.register(operationLogRoutes, { prefix: API_BASE, oplog: dataPlane.oplog, guard });
+  app.register(metricsRoutes, { prefix: API_BASE, dataPlane, guard });
+  app.register(realtimeRoutes, { prefix: API_BASE, realtime: dataPlane.realtime });
+  app.register(mqttWebSocketRoutes, { accept: dataPlane.acceptStream });
   app.register(configRoutes, { prefix: `${API_BASE}/config`, config });
   registerWebConsole(app, config.webDist);
 
@@ -90,6 +106,8 @@ export function buildApp({ config, database, redis }: AppDependencies) {
   }, SESSION_PRUNE_INTERVAL_MS);
   pruning.unref();
   app.addHook('onClose', async () => clearInterval(pruning));
+  app.addHook('onReady', () => dataPlane.start());
+  app.addHook('onClose', () => dataPlane.close());
 
-  return app;
+  return Object.assign(app, { dataPlane });
 }

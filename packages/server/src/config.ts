@@ -1,3 +1,4 @@
+import { hostname as machineName } from 'node:os';
 import path from 'node:path';
 import { validatePassword, validateUserName, formatMessage } from '@cloudbox/domain';
 import { z } from 'zod';
@@ -94,6 +95,17 @@ const environment = z.object({
   ARGON2_ITERATIONS: integer(2, 1, 100),
   LOGIN_LIMIT_PER_IP: integer(LOGIN_LIMITS.perIp.attempts, 1, 1_000_000_000),
   LOGIN_LIMIT_PER_ACCOUNT: integer(LOGIN_LIMITS.perAccount.failures, 1, 1_000_000_000),
+  MQTT_PORT: integer(1883, 0, 65_535),
+  MQTT_URL: optional(urlWithScheme(['mqtt:', 'mqtts:'])),
+  MQTT_USERNAME: optional(z.string().max(200)),
+  MQTT_PASSWORD: optional(z.string().max(200)),
+  MQTT_CLIENT_ID: optional(z.string().regex(/^[\w.-]{1,40}$/, 'must be 1-40 letters, digits, "_", "." or "-"')),
+  MQTT_INGEST_CONNECTIONS: integer(4, 1, 64),
+  RAW_RETENTION_DAYS: integer(90, 1, 3650),
+  COMMAND_TTL_S: integer(600, 10, 7 * 86_400),
+  BOX_OFFLINE_AFTER_S: integer(180, 10, 86_400),
+  DEMO_BOXES: integer(300, 0, 100_000),
+  DEMO_SIMULATOR: flag('1'),
 });
 
 export interface Config {
@@ -118,6 +130,33 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number };
   /** Log-in attempts per address per minute, failed log-ins per account per 15 minutes. */
   loginLimits: LoginLimits;
+  mqtt: MqttConfig;
+  /** Raw samples older than this are dropped (whole day partitions); rollups are kept. */
+  rawRetentionDays: number;
+  /** A remote write not acknowledged by then expires. */
+  commandTtlMs: number;
+  /** A box believed online but silent this long is taken offline (the backstop behind connect and last will). */
+  boxOfflineAfterMs: number;
+  /** Demo mode: how many demo boxes to register, and whether the simulator runs them in-process. */
+  demoBoxes: number;
+  demoSimulator: boolean;
+}
+
+export interface MqttConfig {
+  /**
+   * The embedded broker's TCP port (0: any free port). In demo mode a taken port moves on to the
+   * next free one; in production it is an error. MQTT over WebSocket is served at /mqtt on PORT.
+   */
+  port: number;
+  /** An external broker (mqtt:// or mqtts://) instead of the embedded one. */
+  url: string | undefined;
+  /** The server's own credential: what it logs in to MQTT_URL with, and what the embedded broker admits besides the boxes. */
+  username: string | undefined;
+  password: string | undefined;
+  /** Client id prefix of the server's connections to MQTT_URL; stable across restarts so the broker keeps their sessions. */
+  clientId: string;
+  /** Connections to MQTT_URL that share the ingest (each one handles its messages in order). */
+  ingestConnections: number;
 }
 
 export class ConfigError extends Error {
@@ -135,7 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const value = env[name];
-        const shown = value === undefined || name === 'ROOT_PASSWORD' ? '' : ` (got "${value}")`;
+        const shown = value === undefined || name === 'ROOT_PASSWORD' || name === 'MQTT_PASSWORD' ? '' : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
@@ -162,5 +201,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perIp: { ...LOGIN_LIMITS.perIp, attempts: e.LOGIN_LIMIT_PER_IP },
       perAccount: { ...LOGIN_LIMITS.perAccount, failures: e.LOGIN_LIMIT_PER_ACCOUNT },
     },
+    mqtt: {
+      port: e.MQTT_PORT,
+      url: e.MQTT_URL,
+      username: e.MQTT_USERNAME,
+      password: e.MQTT_PASSWORD,
+      clientId: e.MQTT_CLIENT_ID ?? `cloudbox-${machineName().replace(/[^\w.-]/g, '').slice(0, 30) || 'server'}`,
+      ingestConnections: e.MQTT_INGEST_CONNECTIONS,
+    },
+    rawRetentionDays: e.RAW_RETENTION_DAYS,
+    commandTtlMs: e.COMMAND_TTL_S * 1000,
+    boxOfflineAfterMs: e.BOX_OFFLINE_AFTER_S * 1000,
+    demoBoxes: e.DEMO_BOXES,
+    demoSimulator: e.DEMO_SIMULATOR,
   };
 }

@@ -45,12 +45,17 @@ export function flag(
     format: states ? 'enum' : 'bits',
     enum: states && { 0: states[0], 1: states[1] },
     writable,
-    ...(writable && { min: 0, max: 1 }),
+    ...(writable && { min: 0, max: 1, onOff: true }),
   });
 }
 
 /** A coded value (fault code, mode, command) shown by its label; writable ones accept only listed codes. */
-export function choice(number: number, name: LocalizedText, labels: Record<number, LocalizedText>, options: { writable?: boolean } = {}): Register {
+export function choice(
+  number: number,
+  name: LocalizedText,
+  labels: Record<number, LocalizedText>,
+  options: { writable?: boolean; onOff?: boolean } = {},
+): Register {
   const codes = Object.keys(labels).map(Number);
   return define({
     number,
@@ -59,6 +64,7 @@ export function choice(number: number, name: LocalizedText, labels: Record<numbe
     enum: labels,
     writable: options.writable ?? false,
     ...(options.writable && { min: Math.min(...codes), max: Math.max(...codes) }),
+    ...(options.onOff && { onOff: true }),
   });
 }
 
@@ -113,7 +119,7 @@ export function totalRunHours(number: number): Register {
 
 /** The remote start/stop of a machine: 1 starts it, 0 stops it. */
 export function startStopCommand(number: number): Register {
-  return choice(number, text('启停命令', 'Start/stop command', 'Orden de marcha/paro', '起動/停止指令'), START_STOP, { writable: true });
+  return choice(number, text('启停命令', 'Start/stop command', 'Orden de marcha/paro', '起動/停止指令'), START_STOP, { writable: true, onOff: true });
 }
 
 /** Page rows of two parameters each, named after their registers. */

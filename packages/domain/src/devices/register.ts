@@ -39,6 +39,8 @@ export const registerSchema = z
     min: z.number().finite().optional(),
     max: z.number().finite().optional(),
     enum: z.record(z.string().regex(/^\d+$/), localizedTextSchema).optional(),
+    /** Switches the machine or an output on and off (start/stop, coils): writes log as "switch". */
+    onOff: z.boolean().optional(),
   })
   .superRefine((register, ctx) => {
     const problem = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

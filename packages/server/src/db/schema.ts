@@ -1,4 +1,14 @@
-import { REGISTER_FORMATS, type DeviceKind, type LocalizedText, type RegisterFormat, type Role } from '@cloudbox/domain';
+import {
+  COMMAND_STATES,
+  OPERATION_ACTIONS,
+  REGISTER_FORMATS,
+  type CommandState,
+  type DeviceKind,
+  type LocalizedText,
+  type OperationAction,
+  type RegisterFormat,
+  type Role,
+} from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -209,6 +219,8 @@ export const deviceTypeRegisters = pgTable(
     min: doublePrecision('min'),
     max: doublePrecision('max'),
     enumLabels: jsonb('enum_labels').$type<Record<string, LocalizedText>>(),
+    /** Start/stop and output registers: their writes are logged as "switch". */
+    onOff: boolean('on_off').notNull().default(false),
     /** Position in the protocol, so lists keep the order the protocol gives. */
     position: integer('position').notNull(),
   },
@@ -351,9 +363,6 @@ export const faultRecords = pgTable(
   ],
 );
 
-export const COMMAND_STATES = ['queued', 'sent', 'acked', 'failed', 'expired'] as const;
-export type CommandState = (typeof COMMAND_STATES)[number];
-
 /** A remote write: queued until the box is online, sent, then acked, failed or expired. */
 export const commands = pgTable(
   'commands',
@@ -385,9 +394,6 @@ export const commands = pgTable(
     index('commands_pending_expiry_idx').on(table.expiresAt).where(sql`state in ('queued', 'sent')`),
   ],
 );
-
-export const OPERATION_ACTIONS = ['send_command', 'switch', 'modify_parameter'] as const;
-export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 
 /**
  * The operation log (SPEC.md section 3: company, device number, station, user, time, action, new

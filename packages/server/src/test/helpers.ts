@@ -24,6 +24,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_ITERATIONS: '1',
     WEB_DIST: '/nonexistent/cloudbox-web-dist',
+    // Each test app's embedded broker on a port of its own, never a shared 1883.
+    MQTT_PORT: '0',
     ...env,
   });
 }

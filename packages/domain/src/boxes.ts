@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { checked, validateCkCode } from './validation.js';
+
+/**
+ * Box registration (POST /boxes, PUT /boxes/:boxId): the box, its controllers and the facts of the
+ * device edit form (SPEC.md section 3). Issue messages are MessageKeys, answered in the caller's
+ * language.
+ */
+const required = (issue: { input?: unknown }) => (issue.input == null ? 'fieldRequired' : 'fieldInvalid');
+
+const BOX_ID = /^\d{1,32}$/;
+const ICCID = /^[0-9A-Fa-f]{18,22}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TEXT_MAX = 200;
+
+const text = (max = TEXT_MAX) => z.string({ error: required }).trim().max(max, 'textTooLong').default('');
+
+/** A calendar date, YYYY-MM-DD, that exists. */
+const calendarDate = z
+  .string({ error: required })
+  .regex(DATE, 'dateFormat')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'dateFormat');
+
+export const boxIdParamSchema = z.string({ error: required }).regex(BOX_ID, 'boxIdFormat');
+
+export const boxControllerSchema = z.object({
+  station: z.number({ error: required }).int('stationRange').min(0, 'stationRange').max(255, 'stationRange'),
+  device_type: z.string({ error: required }).min(1, 'fieldRequired'),
+  machine_model: text(100),
+  device_number: text(100),
+});
+export type BoxControllerInput = z.input<typeof boxControllerSchema>;
+
+const boxFields = {
+  ck: checked(validateCkCode, { trim: true }),
+  model: text(64),
+  software: text(64),
+  iccid: z.string({ error: required }).trim().regex(ICCID, 'iccidFormat').or(z.literal('')).default(''),
+  install_date: calendarDate.nullable().default(null),
+  expiry_date: calendarDate.nullable().default(null),
+  owner_unit: text(),
+  province: text(50),
+  city: text(50),
+  district: text(50),
+  street: text(),
+  latitude: z.number({ error: required }).min(-90, 'latitudeRange').max(90, 'latitudeRange').nullable().default(null),
+  longitude: z.number({ error: required }).min(-180, 'longitudeRange').max(180, 'longitudeRange').nullable().default(null),
+  contact: text(50),
+  phone: text(30),
+  remark: text(500),
+  /** The server address the box is told to use (box server config); null: none configured. */
+  server_ip: z.string({ error: required }).trim().max(100, 'textTooLong').nullable().default(null),
+  controllers: z
+    .array(boxControllerSchema, { error: required })
+    .min(1, 'controllersRequired')
+    .max(32, 'controllersTooMany')
+    .refine((controllers) => new Set(controllers.map((controller) => controller.station)).size === controllers.length, 'stationDuplicate'),
+};
+
+export const registerBoxSchema = z.object({ id: boxIdParamSchema, ...boxFields });
+export type RegisterBoxInput = z.input<typeof registerBoxSchema>;
+export type RegisterBox = z.output<typeof registerBoxSchema>;
+
+/** PUT /boxes/:boxId replaces the editable facts; controllers kept by station keep their history. */
+export const updateBoxSchema = z.object(boxFields);
+export type UpdateBox = z.output<typeof updateBoxSchema>;
+
+export interface BoxController {
+  /** The station number: the API's `controller_id`. */
+  station: number;
+  device_type: string;
+  machine_model: string;
+  device_number: string;
+}
+
+export interface BoxView {
+  id: string;
+  ck: string;
+  model: string;
+  software: string;
+  iccid: string;
+  install_date: string | null;
+  expiry_date: string | null;
+  owner_unit: string;
+  province: string;
+  city: string;
+  district: string;
+  street: string;
+  latitude: number | null;
+  longitude: number | null;
+  contact: string;
+  phone: string;
+  remark: string;
+  server_ip: string | null;
+  registered_at: string;
+  online: boolean;
+  last_seen_at: string | null;
+  last_ip: string | null;
+  controllers: BoxController[];
+}
+
+/** The answer of registration and of a secret rotation: the only time the secret is ever shown. */
+export interface BoxWithSecret {
+  box: BoxView;
+  secret: string;
+}
+
+export interface UnregisteredBox {
+  id: string;
+  attempts: number;
+  first_seen_at: string;
+  last_seen_at: string;
+  last_ip: string | null;
+}
+
+const isoTime = z.string().describe('ISO 8601 with offset');
+
+export const boxViewSchema = z.object({
+  id: z.string(),
+  ck: z.string(),
+  model: z.string(),
+  software: z.string(),
+  iccid: z.string(),
+  install_date: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  owner_unit: z.string(),
+  province: z.string(),
+  city: z.string(),
+  district: z.string(),
+  street: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  contact: z.string(),
+  phone: z.string(),
+  remark: z.string(),
+  server_ip: z.string().nullable(),
+  registered_at: isoTime,
+  online: z.boolean(),
+  last_seen_at: isoTime.nullable(),
+  last_ip: z.string().nullable(),
+  controllers: z.array(
+    z.object({ station: z.number().int(), device_type: z.string(), machine_model: z.string(), device_number: z.string() }),
+  ),
+}) satisfies z.ZodType<BoxView>;
+
+export const boxWithSecretSchema = z.object({ box: boxViewSchema, secret: z.string() }) satisfies z.ZodType<BoxWithSecret>;
+
+export const unregisteredBoxSchema = z.object({
+  id: z.string(),
+  attempts: z.number().int(),
+  first_seen_at: isoTime,
+  last_seen_at: isoTime,
+  last_ip: z.string().nullable(),
+}) satisfies z.ZodType<UnregisteredBox>;

@@ -1,0 +1,1 @@
+ALTER TABLE "device_type_registers" ADD COLUMN "on_off" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,211 @@
+import { timingSafeEqual } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { boxTopics } from '@cloudbox/domain';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MqttConfig } from '../config.js';
+import { BOX_ID, mayPublish, maySubscribe } from './acl.js';
+import type { Addresses, Broker, BrokerHandlers, BrokerInfo } from './types.js';
+
+/** Where MQTT over WebSocket is served on the HTTP port. */
+export const MQTT_WEBSOCKET_PATH = '/mqtt';
+
+/** How many ports above MQTT_PORT demo mode tries when it is taken. */
+const DEMO_PORT_ATTEMPTS = 100;
+
+type Identity = { kind: 'box'; boxId: string; addresses: Addresses } | { kind: 'server' };
+
+/** CONNACK return code 4: bad user name or password. */
+const BAD_CREDENTIALS = 4;
+
+export class MqttPortError extends Error {}
+
+/**
+ * The embedded broker (Aedes) on MQTT_PORT over TCP, and over WebSocket at /mqtt on the HTTP port.
+ * It checks each box's id and secret, keeps every box to its own topics, and hands what boxes
+ * publish to the data plane before acknowledging it: a QoS 1 message is acknowledged only once
+ * stored. The server itself needs no MQTT client here: it publishes through the broker directly.
+ */
+export async function createEmbeddedBroker(deps: {
+  mqtt: MqttConfig;
+  host: string;
+  demo: boolean;
+  handlers: BrokerHandlers;
+  logger: FastifyBaseLogger;
+}): Promise<Broker & { handleStream(stream: Duplex, addresses: Addresses): void }> {
+  const { handlers, logger } = deps;
+  const identities = new WeakMap<Client, Identity>();
+  const pendingAddresses = new WeakMap<object, Addresses>();
+  const boxes = new Map<string, Client>();
+  const kicked = new WeakSet<Client>();
+  let server: Server | undefined;
+  let port: number | undefined;
+
+  const broker = await Aedes.createBroker({
+    authenticate(client, username, password, done) {
+      const refuse = () => {
+        handlers.refused('bad_credentials');
+        const error = Object.assign(new Error('bad user name or password'), { returnCode: BAD_CREDENTIALS }) as AuthenticateError;
+        done(error, false);
+      };
+      if (username !== undefined && deps.mqtt.username !== undefined && deps.mqtt.password !== undefined && username === deps.mqtt.username) {
+        if (password && sameText(password, deps.mqtt.password)) {
+          identities.set(client, { kind: 'server' });
+          return done(null, true);
+        }
+        return refuse();
+      }
+      if (username === undefined || !BOX_ID.test(username) || !password) return refuse();
+      const addresses = pendingAddresses.get(client.conn) ?? { sourceIp: null, destinationIp: null };
+      handlers.authenticateBox(username, password).then(
+        (outcome) => {
+          if (outcome === 'unknown') handlers.unregistered(username, addresses.sourceIp);
+          if (outcome !== 'ok') return refuse();
+          identities.set(client, { kind: 'box', boxId: username, addresses });
+          done(null, true);
+        },
+        (error: unknown) => {
+          logger.warn({ err: error }, 'checking a box credential failed');
+          const unavailable = Object.assign(new Error('server unavailable'), { returnCode: 3 }) as AuthenticateError;
+          done(unavailable, false);
+        },
+      );
+    },
+
+    authorizePublish(client, packet, callback) {
+      const identity = client && identities.get(client);
+      if (!identity) return callback(new Error('not authenticated'));
+      if (identity.kind === 'server') return callback(null);
+      if (!mayPublish(identity.boxId, packet.topic)) {
+        handlers.refused('not_authorized');
+        return callback(new Error('a box publishes only under its own up/ topics'));
+      }
+      // Only the status is kept for late subscribers; retained data would pile up in memory.
+      if (packet.topic !== boxTopics(identity.boxId).status) packet.retain = false;
+      handlers.receive(packet.topic, packet.payload as Buffer, { boxId: identity.boxId, sourceIp: identity.addresses.sourceIp }).then(
+        () => callback(null),
+        (error: Error) => callback(error),
+      );
+    },
+
+    authorizeSubscribe(client, subscription, callback) {
+      const identity = identities.get(client);
+      if (identity?.kind === 'server') return callback(null, subscription);
+      if (!identity || !maySubscribe(identity.boxId, subscription.topic)) {
+        handlers.refused('not_authorized');
+        return callback(null, null);
+      }
+      callback(null, subscription);
+    },
+  });
+
+  broker.on('client', (client) => {
+    const identity = identities.get(client);
+    if (identity?.kind !== 'box') return;
+    boxes.set(identity.boxId, client);
+    handlers.connected(identity.boxId, identity.addresses);
+  });
+  broker.on('clientDisconnect', (client) => {
+    const identity = identities.get(client);
+    if (identity?.kind !== 'box') return;
+    // A box that reconnected has already replaced this connection: the old one's end is not news.
+    if (boxes.get(identity.boxId) !== client) return;
+    boxes.delete(identity.boxId);
+    const clean = (client as Client & { _disconnected?: boolean })._disconnected === true;
+    handlers.disconnected(identity.boxId, kicked.has(client) ? 'kicked' : clean ? 'clean' : 'will', identity.addresses);
+  });
+  broker.on('subscribe', (subscriptions, client) => {
+    const identity = identities.get(client);
+    if (identity?.kind !== 'box') return;
+    const writes = boxTopics(identity.boxId).write;
+    if (subscriptions.some((subscription) => subscription.topic === writes || subscription.topic === `${writes.slice(0, -'write'.length)}#`)) {
+      handlers.listening(identity.boxId);
+    }
+  });
+  broker.on('clientError', (client, error) => logger.debug({ err: error, client: client.id }, 'MQTT client error'));
+  broker.on('connectionError', (_client, error) => logger.debug({ err: error }, 'MQTT connection error'));
+
+  function handleStream(stream: Duplex, addresses: Addresses): void {
+    pendingAddresses.set(stream, addresses);
+    broker.handle(stream);
+  }
+
+  async function listen(): Promise<void> {
+    const attempts = deps.demo && deps.mqtt.port !== 0 ? DEMO_PORT_ATTEMPTS : 1;
+    for (let offset = 0; offset < attempts; offset += 1) {
+      const candidate = deps.mqtt.port === 0 ? 0 : deps.mqtt.port + offset;
+      const tcp = createServer((socket) => handleStream(socket, { sourceIp: socket.remoteAddress ?? null, destinationIp: socket.localAddress ?? null }));
+      tcp.listen(candidate, deps.host);
+      try {
+        await Promise.race([once(tcp, 'listening'), once(tcp, 'error').then(([error]) => Promise.reject(error as Error))]);
+      } catch (error) {
+        tcp.close();
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || candidate > 65_534) throw error;
+        continue;
+      }
+      server = tcp;
+      port = (tcp.address() as AddressInfo).port;
+      if (port !== deps.mqtt.port && deps.mqtt.port !== 0) {
+        logger.warn(`MQTT_PORT ${deps.mqtt.port} is taken: the embedded broker listens on ${port} instead (demo mode)`);
+      }
+      return;
+    }
+    throw new MqttPortError(
+      deps.demo
+        ? `MQTT_PORT ${deps.mqtt.port} and the ${DEMO_PORT_ATTEMPTS - 1} ports above it are taken. Set MQTT_PORT to a free port, or MQTT_URL to use an external broker.`
+        : `MQTT_PORT ${deps.mqtt.port} is taken. Free it, set MQTT_PORT to a free port (0: any), or set MQTT_URL to use an external broker instead of the embedded one.`,
+    );
+  }
+
+  return {
+    mode: 'embedded',
+    handleStream,
+
+    async start() {
+      try {
+        await listen();
+      } catch (error) {
+        if (error instanceof MqttPortError) throw error;
+        throw new MqttPortError(`The embedded MQTT broker cannot listen on MQTT_PORT ${deps.mqtt.port}: ${(error as Error).message}. Set MQTT_PORT, or MQTT_URL for an external broker.`);
+      }
+    },
+
+    publish(topic, payload) {
+      return new Promise((resolve, reject) => {
+        broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (error) => (error ? reject(error) : resolve()));
+      });
+    },
+
+    isConnected: (boxId) => boxes.has(boxId),
+    connectedBoxes: () => [...boxes.keys()],
+
+    disconnect(boxId) {
+      const client = boxes.get(boxId);
+      if (!client) return;
+      kicked.add(client);
+      client.close();
+    },
+
+    info(): BrokerInfo {
+      return {
+        mode: 'embedded',
+        state: server?.listening ? 'ok' : 'down',
+        tcpPort: port,
+        websocketPath: MQTT_WEBSOCKET_PATH,
+        connectedBoxes: boxes.size,
+      };
+    },
+
+    async close() {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+    },
+  };
+}
+
+function sameText(given: Buffer, expected: string): boolean {
+  const wanted = Buffer.from(expected);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}

@@ -1,0 +1,44 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from './index.js';
+
+/**
+ * Raw SQL over either driver. `db.execute` answers `{rows}` on PGlite and an array on
+ * postgres.js; timestamps come back as text and bigint as text on one of them, so hot-path
+ * queries cast what they select (epoch milliseconds as float8, counts as int).
+ */
+export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
+/**
+ * PostgreSQL array literals. Drizzle expands a JS array parameter into a list of parameters, so
+ * bulk statements pass each column as one text parameter cast to its array type (`$1::int[]`),
+ * which keeps a batch of any size at a handful of parameters and one round trip.
+ */
+export function numberArray(values: readonly number[]): string {
+  return `{${values.join(',')}}`;
+}
+
+export function textArray(values: readonly (string | null)[]): string {
+  return `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
+}
+
+export function booleanArray(values: readonly boolean[]): string {
+  return `{${values.map((value) => (value ? 't' : 'f')).join(',')}}`;
+}
+
+/** SQLSTATE classes after which the same statement may well succeed: connection, resources, operator, rollback. */
+const TRANSIENT_CLASSES = ['08', '40', '53', '57', '58', 'XX'];
+
+/**
+ * Whether a failed write is worth retrying as it is: the database went away or gave up for a
+ * reason of its own. A data error (class 22, 23, ...) fails again however often it is retried.
+ */
+export function isTransientDatabaseError(error: unknown): boolean {
+  const cause = (error as { cause?: unknown } | null)?.cause ?? error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return TRANSIENT_CLASSES.includes(code.slice(0, 2));
+  // No SQLSTATE: the connection broke (ECONNRESET, a closed client) before the server answered.
+  return true;
+}

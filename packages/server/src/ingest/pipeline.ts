@@ -1,0 +1,188 @@
+import { BOX_STATUS, helloSchema, TOPIC_ROOT, writeAckSchema, type WriteAck } from '@cloudbox/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/index.js';
+import { createCounters, MESSAGE_KINDS, type MessageKind } from './counters.js';
+import { decodeData } from './decode.js';
+import { createEventEngine } from './events.js';
+import { createPartitions } from './partitions.js';
+import type { RegisteredBox, Registry } from './registry.js';
+import type { StatusService } from './status.js';
+import { activeRecords } from './store.js';
+import { createWriter, type Committed } from './writer.js';
+
+/** Larger payloads are dropped unread (and counted): no box message comes near it. */
+export const MAX_PAYLOAD_BYTES = 256 * 1024;
+
+const TOPIC = new RegExp(`^${TOPIC_ROOT}/(\\d{1,32})/up/([a-z]+)$`);
+const FAULT_STATE_REFRESH_MS = 60_000;
+const PARTITION_MAINTENANCE_MS = 3_600_000;
+
+/** Where a message came from: the box the broker authenticated (embedded), and its address. */
+export interface Origin {
+  boxId?: string;
+  sourceIp?: string | null;
+}
+
+export interface IngestHooks {
+  /** After a batch commits: push values and fault records to browsers. */
+  committed(committed: Committed): void;
+  /** A box said hello: it is back, send what waits for it. */
+  hello(box: RegisteredBox): Promise<void>;
+  ack(box: RegisteredBox, ack: WriteAck): Promise<void>;
+}
+
+export type Ingest = ReturnType<typeof createIngest>;
+
+/**
+ * The MQTT data plane's entry: every message a box publishes goes through `receive`, whose promise
+ * settles when the message is handled; the broker acknowledges it only then. Bad messages are
+ * counted and settle at once (acknowledged and dropped: a redelivery would be just as bad).
+ */
+export function createIngest(deps: {
+  db: Db;
+  registry: Registry;
+  status: StatusService;
+  logger: FastifyBaseLogger;
+  rawRetentionDays: number;
+  /**
+   * True with the embedded broker: it sees connects and disconnects itself, so the boxes' own
+   * status messages are only informative. An external broker's server sees only the messages.
+   */
+  connectionAware: boolean;
+  hooks: IngestHooks;
+}) {
+  const { db, registry, status, logger, hooks } = deps;
+  const counters = createCounters();
+  const partitions = createPartitions(db, deps.rawRetentionDays);
+  const events = createEventEngine();
+  let lastFaultRefresh = 0;
+  const writer = createWriter({
+    db,
+    partitions,
+    events,
+    counters,
+    logger,
+    onCommitted: (committed) => hooks.committed(committed),
+    // Another instance may have opened or closed records for boxes this one also sees.
+    async betweenBatches() {
+      if (Date.now() - lastFaultRefresh < FAULT_STATE_REFRESH_MS) return;
+      lastFaultRefresh = Date.now();
+      events.setActive(await activeRecords(db));
+    },
+  });
+  let maintenance: NodeJS.Timeout | undefined;
+
+  async function maintainPartitions(): Promise<void> {
+    const dropped = await partitions.maintain();
+    if (dropped.length > 0) logger.info({ partitions: dropped }, 'dropped raw samples past RAW_RETENTION_DAYS');
+  }
+
+  async function receive(topic: string, payload: Buffer, origin: Origin = {}): Promise<void> {
+    const match = TOPIC.exec(topic);
+    const kind = match?.[2] as MessageKind | undefined;
+    const boxId = match?.[1];
+    if (!boxId || !kind || !MESSAGE_KINDS.includes(kind) || (origin.boxId !== undefined && origin.boxId !== boxId)) {
+      counters.rejected.wrong_topic += 1;
+      return;
+    }
+    counters.received[kind] += 1;
+    if (payload.length > MAX_PAYLOAD_BYTES) {
+      counters.rejected.oversized += 1;
+      return;
+    }
+    const box = await registry.box(boxId);
+    if (!box) {
+      counters.rejected.unknown_box += 1;
+      status.unregistered(boxId, origin.sourceIp ?? null);
+      return;
+    }
+    if (kind === 'status') return onStatus(box, payload.toString());
+    const message = parseJson(payload);
+    if (message === undefined) {
+      counters.rejected.malformed += 1;
+      return;
+    }
+    status.seen(box.id);
+    switch (kind) {
+      case 'data': {
+        const samples = decodeData(box, message, partitions.window(), counters);
+        if (samples.length > 0) await writer.submit(samples);
+        return;
+      }
+      case 'hello':
+        return onHello(box, message, origin);
+      case 'ack': {
+        const ack = writeAckSchema.safeParse(message);
+        if (!ack.success) {
+          counters.rejected.malformed += 1;
+          return;
+        }
+        return hooks.ack(box, ack.data);
+      }
+    }
+  }
+
+  function onStatus(box: RegisteredBox, text: string): void {
+    if (text !== BOX_STATUS.online && text !== BOX_STATUS.offline && text !== '') {
+      counters.rejected.malformed += 1;
+      return;
+    }
+    // Our own broker knows the connection better than a retained message does.
+    if (deps.connectionAware || text === '') return;
+    if (text === BOX_STATUS.online) status.seen(box.id);
+    else status.disconnected(box.id, 'reported');
+  }
+
+  async function onHello(box: RegisteredBox, message: unknown, origin: Origin): Promise<void> {
+    const hello = helloSchema.safeParse(message);
+    if (!hello.success) {
+      counters.rejected.malformed += 1;
+      return;
+    }
+    const { model, software, iccid, ip } = hello.data;
+    // The box knows its model, firmware and SIM better than a registration typed by hand.
+    await db.execute(sql`
+      update boxes set model = ${model.slice(0, 64)}, software = ${software.slice(0, 64)}, iccid = ${iccid.slice(0, 22)}
+      where id = ${box.id} and (model, software, iccid) is distinct from (${model.slice(0, 64)}, ${software.slice(0, 64)}, ${iccid.slice(0, 22)})`);
+    if (!deps.connectionAware) status.connected(box.id, { sourceIp: origin.sourceIp ?? ip, destinationIp: null });
+    await hooks.hello(box);
+  }
+
+  return {
+    counters,
+    receive,
+
+    async start(): Promise<void> {
+      await maintainPartitions();
+      events.setActive(await activeRecords(db));
+      lastFaultRefresh = Date.now();
+      maintenance = setInterval(() => {
+        maintainPartitions().catch((error: unknown) => logger.warn({ err: error }, 'partition maintenance failed'));
+      }, PARTITION_MAINTENANCE_MS);
+      maintenance.unref();
+    },
+
+    /** A controller that no longer exists: its rule state goes too. */
+    forgetControllers(ids: readonly number[]): void {
+      for (const id of ids) events.forgetController(id);
+    },
+
+    get queued(): number {
+      return writer.queued;
+    },
+
+    async close(): Promise<void> {
+      clearInterval(maintenance);
+      await writer.close();
+    },
+  };
+}
+
+function parseJson(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/index.js';
+import { boxes, ckCodes, controllers } from '../db/schema.js';
+import { loadDeviceTypes, type DeviceTypeModel } from './device-types.js';
+
+export interface RegisteredController {
+  /** controllers.id: the key of samples, rollups, latest values and fault records. */
+  id: number;
+  station: number;
+  deviceType: DeviceTypeModel;
+}
+
+export interface RegisteredBox {
+  id: string;
+  ck: string;
+  /** The CK's zone: where its daily buckets start. */
+  timeZone: string;
+  secretHash: string;
+  controllers: Map<number, RegisteredController>;
+}
+
+const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+/** Another instance may have changed a box; the bus tells us at once, this only bounds a missed message. */
+const BOX_TTL_MS = 60_000;
+/** Unknown ids are remembered briefly, so a box hammering with a wrong id costs one query per interval. */
+const UNKNOWN_TTL_MS = 10_000;
+
+export type Registry = ReturnType<typeof createRegistry>;
+
+/**
+ * What ingest needs to know about a box for every message, cached: its CK and zone, its secret's
+ * hash and its controllers with their device types. Box and device type changes invalidate it.
+ */
+export function createRegistry(db: Db) {
+  let deviceTypes = new Map<string, DeviceTypeModel>();
+  const cache = new Map<string, { box: RegisteredBox | null; loadedAt: number }>();
+  const loading = new Map<string, Promise<RegisteredBox | null>>();
+
+  async function load(id: string): Promise<RegisteredBox | null> {
+    const rows = await db
+      .select({
+        ck: boxes.ck,
+        timeZone: ckCodes.timeZone,
+        secretHash: boxes.secretHash,
+        controllerId: controllers.id,
+        station: controllers.station,
+        deviceTypeId: controllers.deviceTypeId,
+      })
+      .from(boxes)
+      .innerJoin(ckCodes, eq(ckCodes.code, boxes.ck))
+      .leftJoin(controllers, eq(controllers.boxId, boxes.id))
+      .where(eq(boxes.id, id));
+    const [first] = rows;
+    if (!first) return null;
+    const missingTypes = rows.some((row) => row.deviceTypeId !== null && !deviceTypes.has(row.deviceTypeId));
+    if (missingTypes) deviceTypes = await loadDeviceTypes(db);
+    const box: RegisteredBox = { id, ck: first.ck, timeZone: validZone(first.timeZone), secretHash: first.secretHash, controllers: new Map() };
+    for (const row of rows) {
+      const deviceType = row.deviceTypeId === null ? undefined : deviceTypes.get(row.deviceTypeId);
+      if (row.controllerId === null || row.station === null || !deviceType) continue;
+      box.controllers.set(row.station, { id: row.controllerId, station: row.station, deviceType });
+    }
+    return box;
+  }
+
+  return {
+    async start(): Promise<void> {
+      deviceTypes = await loadDeviceTypes(db);
+    },
+
+    /** The registered box, or null when there is none with this id. */
+    async box(id: string): Promise<RegisteredBox | null> {
+      const cached = cache.get(id);
+      const ttl = cached?.box ? BOX_TTL_MS : UNKNOWN_TTL_MS;
+      if (cached && Date.now() - cached.loadedAt < ttl) return cached.box;
+      let pending = loading.get(id);
+      if (!pending) {
+        pending = load(id).finally(() => loading.delete(id));
+        loading.set(id, pending);
+        const box = await pending;
+        cache.set(id, { box, loadedAt: Date.now() });
+        return box;
+      }
+      return pending;
+    },
+
+    deviceType(id: string): DeviceTypeModel | undefined {
+      return deviceTypes.get(id);
+    },
+
+    /** A box was registered, edited, rotated or deleted (here or on another instance). */
+    forgetBox(id: string): void {
+      cache.delete(id);
+    },
+
+    /** Device types, registers or rules changed: reload them, and the boxes that use them. */
+    async reloadDeviceTypes(): Promise<void> {
+      deviceTypes = await loadDeviceTypes(db);
+      cache.clear();
+    },
+  };
+}
+
+/** A CK whose zone the runtime does not know falls back to the default rather than failing every batch. */
+function validZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}

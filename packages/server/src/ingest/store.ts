@@ -1,0 +1,160 @@
+import type { LocalizedText } from '@cloudbox/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/index.js';
+import { numberArray, queryRows, textArray } from '../db/sql.js';
+import type { EventSeverity } from '../db/schema.js';
+import type { Sample } from './decode.js';
+import type { RecordToClose, RecordToOpen } from './events.js';
+
+type Executor = Pick<Db, 'execute'>;
+
+/**
+ * Writes a batch of samples in one statement: the rows go into `samples`; only the rows that were
+ * new (a redelivered sample hits the primary key and is skipped) are rolled up into the hourly and
+ * daily buckets of their controller's zone and merged into the latest values. Buckets keep open
+ * and close by sample time, so late and out-of-order samples land where they belong. Answers how
+ * many samples, and readings in them, were new.
+ */
+export async function insertSamples(db: Executor, samples: readonly Sample[]): Promise<{ samples: number; points: number }> {
+  const zones = new Map<number, string>();
+  for (const sample of samples) zones.set(sample.controller.id, sample.box.timeZone);
+  const [result] = await queryRows<{ samples: number; points: number }>(
+    db,
+    sql`
+    with input as (
+      select i.controller_id, timestamptz 'epoch' + i.ms * interval '1 millisecond' as ts, i.registers::int[] as registers, i.readings::float8[] as readings
+      from unnest(
+        ${numberArray(samples.map((sample) => sample.controller.id))}::int[],
+        ${numberArray(samples.map((sample) => sample.ts))}::float8[],
+        ${textArray(samples.map((sample) => numberArray(sample.registers)))}::text[],
+        ${textArray(samples.map((sample) => numberArray(sample.readings)))}::text[]
+      ) as i(controller_id, ms, registers, readings)
+    ),
+    inserted as (
+      insert into samples (controller_id, ts, registers, readings)
+      select controller_id, ts, registers, readings from input
+      on conflict do nothing
+      returning controller_id, ts, registers, readings
+    ),
+    zones as (
+      select * from unnest(${numberArray([...zones.keys()])}::int[], ${textArray([...zones.values()])}::text[]) as z(controller_id, zone)
+    ),
+    points as (
+      select s.controller_id, s.ts, z.zone, p.register, p.reading
+      from inserted s
+      join zones z using (controller_id)
+      cross join lateral unnest(s.registers, s.readings) as p(register, reading)
+    ),
+    hourly as (
+      insert into rollups_hourly as r (controller_id, register, bucket, open, close, min, max, sum, count, open_ts, close_ts)
+      select controller_id, register, date_trunc('hour', ts, zone),
+        (array_agg(reading order by ts))[1], (array_agg(reading order by ts desc))[1],
+        min(reading), max(reading), sum(reading), count(*), min(ts), max(ts)
+      from points
+      group by controller_id, register, date_trunc('hour', ts, zone)
+      on conflict (controller_id, register, bucket) do update set
+        open = case when excluded.open_ts < r.open_ts then excluded.open else r.open end,
+        open_ts = least(r.open_ts, excluded.open_ts),
+        close = case when excluded.close_ts > r.close_ts then excluded.close else r.close end,
+        close_ts = greatest(r.close_ts, excluded.close_ts),
+        min = least(r.min, excluded.min),
+        max = greatest(r.max, excluded.max),
+        sum = r.sum + excluded.sum,
+        count = r.count + excluded.count
+    ),
+    daily as (
+      insert into rollups_daily as r (controller_id, register, bucket, open, close, min, max, sum, count, open_ts, close_ts)
+      select controller_id, register, date_trunc('day', ts, zone),
+        (array_agg(reading order by ts))[1], (array_agg(reading order by ts desc))[1],
+        min(reading), max(reading), sum(reading), count(*), min(ts), max(ts)
+      from points
+      group by controller_id, register, date_trunc('day', ts, zone)
+      on conflict (controller_id, register, bucket) do update set
+        open = case when excluded.open_ts < r.open_ts then excluded.open else r.open end,
+        open_ts = least(r.open_ts, excluded.open_ts),
+        close = case when excluded.close_ts > r.close_ts then excluded.close else r.close end,
+        close_ts = greatest(r.close_ts, excluded.close_ts),
+        min = least(r.min, excluded.min),
+        max = greatest(r.max, excluded.max),
+        sum = r.sum + excluded.sum,
+        count = r.count + excluded.count
+    ),
+    latest as (
+      insert into latest_values as l (controller_id, ts, values, updated_at)
+      select a.controller_id, a.ts, a.values, now()
+      from (
+        select controller_id, max(ts) as ts, jsonb_object_agg(register::text, reading order by ts) as values
+        from points group by controller_id
+      ) a
+      -- A controller deleted while its samples were in flight has no latest row to keep.
+      where exists (select 1 from controllers c where c.id = a.controller_id)
+      on conflict (controller_id) do update set values = l.values || excluded.values, ts = excluded.ts, updated_at = excluded.updated_at
+      where l.ts <= excluded.ts
+    )
+    select count(*)::int as samples, coalesce(sum(cardinality(registers)), 0)::int as points from inserted`,
+  );
+  return { samples: result?.samples ?? 0, points: result?.points ?? 0 };
+}
+
+/** A fault record as realtime and the API show it. */
+export interface StoredRecord {
+  id: number;
+  controllerId: number;
+  ruleId: number;
+  severity: EventSeverity;
+  code: number;
+  message: LocalizedText;
+  register: number;
+  value: number;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+const RECORD_COLUMNS = sql.raw(`id::float8 as "id", controller_id as "controllerId", rule_id as "ruleId", severity, code, message, register, value,
+  extract(epoch from started_at) * 1000 as "startedAt", extract(epoch from ended_at) * 1000 as "endedAt"`);
+
+export async function closeRecords(db: Executor, records: readonly RecordToClose[]): Promise<StoredRecord[]> {
+  if (records.length === 0) return [];
+  return queryRows<StoredRecord>(
+    db,
+    sql`update fault_records f set ended_at = timestamptz 'epoch' + v.ms * interval '1 millisecond'
+        from unnest(
+          ${numberArray(records.map((record) => record.controllerId))}::int[],
+          ${numberArray(records.map((record) => record.ruleId))}::int[],
+          ${numberArray(records.map((record) => record.endedAt))}::float8[]
+        ) as v(controller_id, rule_id, ms)
+        where f.controller_id = v.controller_id and f.rule_id = v.rule_id and f.ended_at is null
+        returning ${RECORD_COLUMNS}`,
+  );
+}
+
+/**
+ * Opens records; a (controller, rule) that already has an active record (opened by another
+ * instance) is skipped by the partial unique index rather than duplicated.
+ */
+export async function openRecords(db: Executor, records: readonly RecordToOpen[]): Promise<StoredRecord[]> {
+  if (records.length === 0) return [];
+  return queryRows<StoredRecord>(
+    db,
+    sql`insert into fault_records (controller_id, rule_id, severity, code, message, register, value, started_at, ended_at)
+        select v.controller_id, v.rule_id, v.severity, v.code, v.message::jsonb, v.register, v.value,
+          timestamptz 'epoch' + v.started * interval '1 millisecond', timestamptz 'epoch' + v.ended * interval '1 millisecond'
+        from unnest(
+          ${numberArray(records.map((record) => record.controllerId))}::int[],
+          ${numberArray(records.map((record) => record.ruleId))}::int[],
+          ${textArray(records.map((record) => record.severity))}::text[],
+          ${numberArray(records.map((record) => record.code))}::int[],
+          ${textArray(records.map((record) => JSON.stringify(record.message)))}::text[],
+          ${numberArray(records.map((record) => record.register))}::int[],
+          ${numberArray(records.map((record) => record.value))}::float8[],
+          ${numberArray(records.map((record) => record.startedAt))}::float8[],
+          ${textArray(records.map((record) => (record.endedAt === null ? null : String(record.endedAt))))}::float8[]
+        ) as v(controller_id, rule_id, severity, code, message, register, value, started, ended)
+        on conflict (controller_id, rule_id) where ended_at is null do nothing
+        returning ${RECORD_COLUMNS}`,
+  );
+}
+
+export async function activeRecords(db: Executor): Promise<{ controllerId: number; ruleId: number }[]> {
+  return queryRows(db, sql`select controller_id as "controllerId", rule_id as "ruleId" from fault_records where ended_at is null and rule_id is not null`);
+}

@@ -1,0 +1,240 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { BoxView, BoxWithSecret, Page, RegisterBox, UnregisteredBox, UpdateBox } from '@cloudbox/domain';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.js';
+import { boxes, boxServerConfigs, ckCodes, controllers, deviceTypes, unregisteredBoxes, type UserRow } from '../../db/schema.js';
+import { rollupsDaily, rollupsHourly, samples } from '../../db/timeseries.js';
+import { ApiError } from '../../http/errors.js';
+import { mayManageBox, mayViewBox } from '../devices/policy.js';
+
+/** What else must hear about a box that changed: caches, connections, rule state. */
+export interface BoxChangeListener {
+  boxChanged(boxId: string): void;
+  /** The box must connect again (new secret) or not at all (deleted). */
+  disconnect(boxId: string): void;
+  controllersRemoved(ids: number[]): void;
+}
+
+export type BoxService = ReturnType<typeof createBoxService>;
+
+/** A box's MQTT secret: 32 random bytes, shown once; only its SHA-256 is kept (see boxes.secret_hash). */
+export function newSecret(): { secret: string; hash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: hashSecret(secret) };
+}
+
+export function hashSecret(secret: string | Buffer): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** Whether a presented secret matches a stored hash, in constant time. */
+export function secretMatches(presented: Buffer, hash: string): boolean {
+  const expected = Buffer.from(hash, 'hex');
+  const actual = createHash('sha256').update(presented).digest();
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/**
+ * Box registration: a box, its controllers and the facts the console shows, and its MQTT secret,
+ * issued once. Who may do what is the devices policy's call (mayManageBox, mayViewBox).
+ */
+export function createBoxService(db: Db, listener: BoxChangeListener) {
+  async function view(id: string): Promise<BoxView | undefined> {
+    const [box] = await db.select().from(boxes).where(eq(boxes.id, id));
+    if (!box) return undefined;
+    const rows = await db.select().from(controllers).where(eq(controllers.boxId, id)).orderBy(asc(controllers.station));
+    const [server] = await db.select({ ip: boxServerConfigs.ipAddress }).from(boxServerConfigs).where(eq(boxServerConfigs.boxId, id));
+    return {
+      id: box.id,
+      ck: box.ck,
+      model: box.model,
+      software: box.software,
+      iccid: box.iccid,
+      install_date: box.installDate,
+      expiry_date: box.expiryDate,
+      owner_unit: box.ownerUnit,
+      province: box.province,
+      city: box.city,
+      district: box.district,
+      street: box.street,
+      latitude: box.latitude,
+      longitude: box.longitude,
+      contact: box.contact,
+      phone: box.phone,
+      remark: box.remark,
+      server_ip: server?.ip ?? null,
+      registered_at: box.registeredAt.toISOString(),
+      online: box.online,
+      last_seen_at: box.lastSeenAt?.toISOString() ?? null,
+      last_ip: box.lastIp,
+      controllers: rows.map((row) => ({ station: row.station, device_type: row.deviceTypeId, machine_model: row.machineModel, device_number: row.deviceNumber })),
+    };
+  }
+
+  async function check(input: UpdateBox): Promise<void> {
+    const [ck] = await db.select({ code: ckCodes.code }).from(ckCodes).where(eq(ckCodes.code, input.ck));
+    if (!ck) throw ApiError.invalidInput([{ field: 'ck', key: 'ckUnknown', params: { ck: input.ck } }]);
+    const wanted = [...new Set(input.controllers.map((controller) => controller.device_type))];
+    const known = new Set((await db.select({ id: deviceTypes.id }).from(deviceTypes).where(inArray(deviceTypes.id, wanted))).map((row) => row.id));
+    const problems = input.controllers.flatMap((controller, index) =>
+      known.has(controller.device_type)
+        ? []
+        : [{ field: `controllers.${index}.device_type`, key: 'deviceTypeUnknown' as const, params: { deviceType: controller.device_type } }],
+    );
+    if (problems.length > 0) throw ApiError.invalidInput(problems);
+  }
+
+  function columns(input: UpdateBox) {
+    return {
+      ck: input.ck,
+      model: input.model,
+      software: input.software,
+      iccid: input.iccid,
+      installDate: input.install_date,
+      expiryDate: input.expiry_date,
+      ownerUnit: input.owner_unit,
+      province: input.province,
+      city: input.city,
+      district: input.district,
+      street: input.street,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      contact: input.contact,
+      phone: input.phone,
+      remark: input.remark,
+    };
+  }
+
+  async function manageable(user: UserRow, id: string) {
+    const [box] = await db.select({ ck: boxes.ck }).from(boxes).where(eq(boxes.id, id));
+    if (!box || !mayViewBox(user, box)) throw ApiError.notFound('boxNotFound');
+    if (!mayManageBox(user, box)) throw ApiError.forbidden();
+    return box;
+  }
+
+  /** Samples and rollups have no foreign key (it would cost every insert): they go explicitly. */
+  async function deleteHistory(executor: Pick<Db, 'delete'>, controllerIds: number[]): Promise<void> {
+    if (controllerIds.length === 0) return;
+    await executor.delete(samples).where(inArray(samples.controllerId, controllerIds));
+    await executor.delete(rollupsHourly).where(inArray(rollupsHourly.controllerId, controllerIds));
+    await executor.delete(rollupsDaily).where(inArray(rollupsDaily.controllerId, controllerIds));
+  }
+
+  return {
+    /** Registers a box (callers have been authorized); answers its secret, the only time it is shown. */
+    async register(input: RegisterBox, registeredBy: number | null): Promise<BoxWithSecret> {
+      await check(input);
+      const { secret, hash } = newSecret();
+      const created = await db.transaction(async (tx) => {
+        const [box] = await tx
+          .insert(boxes)
+          .values({ id: input.id, ...columns(input), registeredBy, secretHash: hash })
+          .onConflictDoNothing()
+          .returning({ id: boxes.id });
+        if (!box) return false;
+        await tx.insert(controllers).values(
+          input.controllers.map((controller) => ({
+            boxId: input.id,
+            station: controller.station,
+            deviceTypeId: controller.device_type,
+            machineModel: controller.machine_model,
+            deviceNumber: controller.device_number,
+          })),
+        );
+        if (input.server_ip) await tx.insert(boxServerConfigs).values({ boxId: input.id, ipAddress: input.server_ip });
+        await tx.delete(unregisteredBoxes).where(eq(unregisteredBoxes.id, input.id));
+        return true;
+      });
+      if (!created) throw ApiError.rejected('boxExists', { id: input.id }, 409);
+      listener.boxChanged(input.id);
+      return { box: (await view(input.id))!, secret };
+    },
+
+    async registerAs(user: UserRow, input: RegisterBox): Promise<BoxWithSecret> {
+      if (!mayManageBox(user, input)) throw ApiError.forbidden();
+      return this.register(input, user.id);
+    },
+
+    async get(user: UserRow, id: string): Promise<BoxView> {
+      const box = await view(id);
+      if (!box || !mayViewBox(user, box)) throw ApiError.notFound('boxNotFound');
+      return box;
+    },
+
+    async update(user: UserRow, id: string, input: UpdateBox): Promise<BoxView> {
+      await manageable(user, id);
+      if (!mayManageBox(user, input)) throw ApiError.forbidden();
+      await check(input);
+      const removed = await db.transaction(async (tx) => {
+        await tx
+          .update(boxes)
+          .set({ ...columns(input), ckAssignedAt: sql`case when ${boxes.ck} = ${input.ck} then ${boxes.ckAssignedAt} else now() end` })
+          .where(eq(boxes.id, id));
+        const stations = input.controllers.map((controller) => controller.station);
+        const gone = await tx
+          .delete(controllers)
+          .where(and(eq(controllers.boxId, id), notInArray(controllers.station, stations)))
+          .returning({ id: controllers.id });
+        for (const controller of input.controllers) {
+          const values = { deviceTypeId: controller.device_type, machineModel: controller.machine_model, deviceNumber: controller.device_number };
+          await tx
+            .insert(controllers)
+            .values({ boxId: id, station: controller.station, ...values })
+            .onConflictDoUpdate({ target: [controllers.boxId, controllers.station], set: values });
+        }
+        await tx.delete(boxServerConfigs).where(eq(boxServerConfigs.boxId, id));
+        if (input.server_ip) await tx.insert(boxServerConfigs).values({ boxId: id, ipAddress: input.server_ip });
+        const removedIds = gone.map((row) => row.id);
+        await deleteHistory(tx, removedIds);
+        return removedIds;
+      });
+      listener.controllersRemoved(removed);
+      listener.boxChanged(id);
+      return (await view(id))!;
+    },
+
+    async remove(user: UserRow, id: string): Promise<void> {
+      await manageable(user, id);
+      const removed = await db.transaction(async (tx) => {
+        const ids = (await tx.select({ id: controllers.id }).from(controllers).where(eq(controllers.boxId, id))).map((row) => row.id);
+        await deleteHistory(tx, ids);
+        await tx.delete(boxes).where(eq(boxes.id, id));
+        return ids;
+      });
+      listener.controllersRemoved(removed);
+      listener.boxChanged(id);
+      listener.disconnect(id);
+    },
+
+    /** A new secret; the old one stops working at once and the box's connection is ended. */
+    async rotateSecret(user: UserRow, id: string): Promise<BoxWithSecret> {
+      await manageable(user, id);
+      const { secret, hash } = newSecret();
+      await db.update(boxes).set({ secretHash: hash, secretIssuedAt: new Date() }).where(eq(boxes.id, id));
+      listener.boxChanged(id);
+      listener.disconnect(id);
+      return { box: (await view(id))!, secret };
+    },
+
+    /** Box ids that tried to connect without a registration, most recent first. */
+    async unregistered(page: { page: number; page_size: number }): Promise<Page<UnregisteredBox>> {
+      const [total] = await db.select({ total: count() }).from(unregisteredBoxes);
+      const rows = await db
+        .select()
+        .from(unregisteredBoxes)
+        .orderBy(desc(unregisteredBoxes.lastSeenAt))
+        .limit(page.page_size)
+        .offset((page.page - 1) * page.page_size);
+      return {
+        total: total?.total ?? 0,
+        items: rows.map((row) => ({
+          id: row.id,
+          attempts: row.attempts,
+          first_seen_at: row.firstSeenAt.toISOString(),
+          last_seen_at: row.lastSeenAt.toISOString(),
+          last_ip: row.lastIp,
+        })),
+      };
+    },
+  };
+}
