@@ -101,6 +101,7 @@ const environment = z.object({
   MQTT_PASSWORD: optional(z.string().max(200)),
   MQTT_CLIENT_ID: optional(z.string().regex(/^[\w.-]{1,40}$/, 'must be 1-40 letters, digits, "_", "." or "-"')),
   MQTT_INGEST_CONNECTIONS: integer(4, 1, 64),
+  MQTT_SHARE_GROUP: z.string().trim().regex(/^[\w-]{1,40}$/, 'must be 1-40 letters, digits, "_" or "-"').default('cloudbox'),
   RAW_RETENTION_DAYS: integer(90, 1, 3650),
   COMMAND_TTL_S: integer(600, 10, 7 * 86_400),
   BOX_OFFLINE_AFTER_S: integer(180, 10, 86_400),
@@ -157,6 +158,8 @@ export interface MqttConfig {
   clientId: string;
   /** Connections to MQTT_URL that share the ingest (each one handles its messages in order). */
   ingestConnections: number;
+  /** The shared-subscription group of the server instances of one installation. */
+  shareGroup: string;
 }
 
 export class ConfigError extends Error {
@@ -208,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       password: e.MQTT_PASSWORD,
       clientId: e.MQTT_CLIENT_ID ?? `cloudbox-${machineName().replace(/[^\w.-]/g, '').slice(0, 30) || 'server'}`,
       ingestConnections: e.MQTT_INGEST_CONNECTIONS,
+      shareGroup: e.MQTT_SHARE_GROUP,
     },
     rawRetentionDays: e.RAW_RETENTION_DAYS,
     commandTtlMs: e.COMMAND_TTL_S * 1000,

@@ -1,12 +1,18 @@
 import { DEMO_ACCOUNTS } from '@cloudbox/domain';
+import type { Fleet } from '@cloudbox/simulator';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { MqttPortError } from './broker/embedded.js';
+import type { BrokerInfo } from './broker/types.js';
 import { createDatabase } from './db/index.js';
+import { backfillHistory, demoHistoryMissing, registerDemoBoxes, startDemoFleet } from './demo.js';
 import { createPasswordHasher } from './modules/users/passwords.js';
 import { seed, type SeedOutcome } from './seed.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+let stopping = false;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -17,8 +23,29 @@ async function main(): Promise<void> {
   const outcome = await seed(database.db, config, createPasswordHasher(config.argon2));
 
   const app = buildApp({ config, database, redis });
-  await app.listen({ port: config.port, host: config.host });
-  announce(config, outcome);
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if (!(error instanceof MqttPortError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  announce(config, outcome, app.dataPlane.broker.info());
+  let fleet: Fleet | undefined;
+  if (config.demo && config.demoBoxes > 0) {
+    const started = Date.now();
+    const boxes = await registerDemoBoxes(database.db, app.dataPlane.boxes, config.demoBoxes);
+    app.log.info({ boxes: boxes.length, ms: Date.now() - started }, 'demo boxes registered');
+    if (config.demoSimulator) {
+      const logger = { info: (message: string) => app.log.info(`simulator: ${message}`), warn: (message: string) => app.log.warn(`simulator: ${message}`) };
+      const url = config.mqtt.url ?? `mqtt://127.0.0.1:${app.dataPlane.broker.info().tcpPort}`;
+      // History first (in the background: the console is up meanwhile), then the live fleet.
+      (async () => {
+        if (await demoHistoryMissing(database.db, boxes)) await backfillHistory(url, boxes, logger);
+        if (!stopping) fleet = startDemoFleet(url, boxes, logger);
+      })().catch((error: unknown) => app.log.error({ err: error }, 'the demo simulator failed'));
+    }
+  }
   if (outcome.demoAccountsInProduction.length > 0) {
     app.log.warn(
       { accounts: outcome.demoAccountsInProduction },
@@ -26,12 +53,12 @@ async function main(): Promise<void> {
     );
   }
 
-  let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    await fleet?.stop();
     await app.close();
     await database.close();
     await redis?.quit();
@@ -52,9 +79,14 @@ function loadConfigOrExit(): Config {
 }
 
 /** Human-facing start-up lines on stdout; a generated root password appears here and nowhere else, once. */
-function announce(config: Config, outcome: SeedOutcome): void {
+function announce(config: Config, outcome: SeedOutcome, broker: BrokerInfo): void {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [`Cloudbox is listening on http://${host}:${config.port}`];
+  if (broker.mode === 'embedded') {
+    lines.push(`MQTT broker (embedded) on mqtt://${host}:${broker.tcpPort} and ws://${host}:${config.port}${broker.websocketPath}`);
+  } else {
+    lines.push(`MQTT broker: ${broker.url} (shared subscription, ${config.mqtt.ingestConnections} ingest connections)`);
+  }
   if (config.demo) {
     lines.push('Demo mode. Sign in with any of these accounts:');
     for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.username.padEnd(18)} ${account.password}  (${account.role})`);

@@ -4,8 +4,10 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config.js';
 import type { Broker, BrokerHandlers, BrokerInfo } from './types.js';
 
-/** Every instance subscribes in this share group, so the broker gives each message to one of them. */
-export const SHARED_SUBSCRIPTION = `$share/cloudbox/${TOPIC_ROOT}/+/up/#`;
+/** Every instance subscribes in one share group (MQTT_SHARE_GROUP), so the broker gives each message to one of them. */
+export function sharedSubscription(group: string): string {
+  return `$share/${group}/${TOPIC_ROOT}/+/up/#`;
+}
 
 /**
  * The server as a client of an external broker (MQTT_URL: Mosquitto, EMQX, ...), which then does
@@ -34,8 +36,10 @@ export function createExternalBroker(deps: { mqtt: MqttConfig & { url: string };
     keepalive: 30,
   });
 
-  function ingestClient(index: number): MqttClient {
+  /** An ingest connection; resolves once its first connect is subscribed. */
+  function ingestClient(index: number): Promise<void> {
     const client = mqtt.connect(config.url, options(`${config.clientId}-ingest-${index}`, false));
+    ingestClients.push(client);
     client.handleMessage = (packet, callback) => {
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
       handlers.receive(packet.topic, payload, {}).then(
@@ -43,12 +47,15 @@ export function createExternalBroker(deps: { mqtt: MqttConfig & { url: string };
         (error: Error) => callback(error),
       );
     };
-    client.on('connect', (connack) => {
-      // A persistent session keeps the subscription; subscribing again is harmless and covers a new one.
-      if (!connack.sessionPresent) client.subscribe(SHARED_SUBSCRIPTION, { qos: 1 });
-    });
     client.on('error', (error) => logger.warn({ err: error }, 'MQTT ingest connection error'));
-    return client;
+    return new Promise((resolve, reject) => {
+      client.once('error', reject);
+      client.on('connect', (connack) => {
+        // A persistent session keeps its subscription; a new session needs it made.
+        if (connack.sessionPresent) return resolve();
+        client.subscribe(sharedSubscription(config.shareGroup), { qos: 1 }, (error) => (error ? reject(error) : resolve()));
+      });
+    });
   }
 
   return {
@@ -57,7 +64,7 @@ export function createExternalBroker(deps: { mqtt: MqttConfig & { url: string };
     async start() {
       publisher = await mqtt.connectAsync(config.url, options(`${config.clientId}-publish`, true));
       publisher.on('error', (error) => logger.warn({ err: error }, 'MQTT publishing connection error'));
-      for (let index = 0; index < config.ingestConnections; index += 1) ingestClients.push(ingestClient(index));
+      await Promise.all(Array.from({ length: config.ingestConnections }, (_, index) => ingestClient(index)));
     },
 
     async publish(topic, payload) {

@@ -110,20 +110,25 @@ export interface StoredRecord {
   endedAt: number | null;
 }
 
-const RECORD_COLUMNS = sql.raw(`id::float8 as "id", controller_id as "controllerId", rule_id as "ruleId", severity, code, message, register, value,
-  extract(epoch from started_at) * 1000 as "startedAt", extract(epoch from ended_at) * 1000 as "endedAt"`);
+/** The returned columns of a fault record, qualified: an UPDATE ... FROM unnest() has its own controller_id. */
+const RECORD_COLUMNS = sql.raw(
+  ['id::float8 as "id"', 'controller_id as "controllerId"', 'rule_id as "ruleId"', 'severity', 'code', 'message', 'register', 'value']
+    .map((column) => `fault_records.${column}`)
+    .concat(['(extract(epoch from fault_records.started_at) * 1000)::float8 as "startedAt"', '(extract(epoch from fault_records.ended_at) * 1000)::float8 as "endedAt"'])
+    .join(', '),
+);
 
 export async function closeRecords(db: Executor, records: readonly RecordToClose[]): Promise<StoredRecord[]> {
   if (records.length === 0) return [];
   return queryRows<StoredRecord>(
     db,
-    sql`update fault_records f set ended_at = timestamptz 'epoch' + v.ms * interval '1 millisecond'
+    sql`update fault_records set ended_at = timestamptz 'epoch' + v.ms * interval '1 millisecond'
         from unnest(
           ${numberArray(records.map((record) => record.controllerId))}::int[],
           ${numberArray(records.map((record) => record.ruleId))}::int[],
           ${numberArray(records.map((record) => record.endedAt))}::float8[]
         ) as v(controller_id, rule_id, ms)
-        where f.controller_id = v.controller_id and f.rule_id = v.rule_id and f.ended_at is null
+        where fault_records.controller_id = v.controller_id and fault_records.rule_id = v.rule_id and fault_records.ended_at is null
         returning ${RECORD_COLUMNS}`,
   );
 }

@@ -1,0 +1,108 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { BoxWithSecret, RegisterBoxInput } from '@cloudbox/domain';
+import type { SQL } from 'drizzle-orm';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { queryRows } from '../db/sql.js';
+import { bearer, envelopeOf, signIn, startTestApp, type DatabaseKind, type TestApp } from './helpers.js';
+
+/**
+ * The brokers the data-plane tests run on: always the embedded one, and the Mosquitto at
+ * TEST_MQTT_URL when it is set (the server then subscribes there as an external broker's client).
+ */
+export type BrokerKind = 'embedded' | 'mosquitto';
+export const BROKER_KINDS: BrokerKind[] = process.env.TEST_MQTT_URL ? ['embedded', 'mosquitto'] : ['embedded'];
+
+/** Every combination of database and broker the data plane is tested on. */
+export function dataPlaneTargets(kinds: DatabaseKind[]): [DatabaseKind, BrokerKind][] {
+  return kinds.flatMap((database) => BROKER_KINDS.map((broker) => [database, broker] as [DatabaseKind, BrokerKind]));
+}
+
+export interface DataPlaneTest extends TestApp {
+  broker: BrokerKind;
+  /** The broker boxes connect to. */
+  url: string;
+  rootToken: string;
+  /** A box id nobody else uses on a shared broker. */
+  boxId(): string;
+  register(box: Partial<RegisterBoxInput> & { id: string }): Promise<BoxWithSecret>;
+  connectBox(id: string, secret: string, options?: IClientOptions): Promise<MqttClient>;
+  rows<T>(query: SQL): Promise<T[]>;
+}
+
+const MAGLEV = [{ station: 1, device_type: 'maglev_blower' }];
+
+/**
+ * A test app with the data plane on the given broker. On Mosquitto each app gets a share group
+ * and client ids of its own, so test files running side by side do not take each other's messages.
+ */
+export async function startDataPlaneTest(database: DatabaseKind, broker: BrokerKind, env: Record<string, string> = {}): Promise<DataPlaneTest> {
+  const run = randomBytes(4).toString('hex');
+  const external = broker === 'mosquitto' ? { MQTT_URL: process.env.TEST_MQTT_URL!, MQTT_SHARE_GROUP: `test-${run}`, MQTT_CLIENT_ID: `cloudbox-test-${run}`, MQTT_INGEST_CONNECTIONS: '2' } : {};
+  const t = await startTestApp(database, { env: { ...external, ...env } });
+  const info = t.app.dataPlane.broker.info();
+  const url = broker === 'mosquitto' ? process.env.TEST_MQTT_URL! : `mqtt://127.0.0.1:${info.tcpPort}`;
+  const rootToken = await signIn(t.app, 'demo_root', 'demo123456');
+  const clients: MqttClient[] = [];
+  const used = new Set<string>();
+  const prefix = String(randomInt(100_000, 999_999));
+  let next = 0;
+  return {
+    ...t,
+    broker,
+    url,
+    rootToken,
+    boxId: () => `${prefix}${String((next += 1)).padStart(3, '0')}`,
+    async register(box) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/v2/boxes', headers: bearer(rootToken), payload: { ck: '1001', controllers: MAGLEV, ...box } });
+      if (response.statusCode !== 200) throw new Error(`registering ${box.id} failed: ${response.body}`);
+      return envelopeOf<BoxWithSecret>(response).data;
+    },
+    async connectBox(id, secret, options = {}) {
+      used.add(id);
+      const client = await mqtt.connectAsync(url, { clientId: `box-${id}`, username: id, password: secret, reconnectPeriod: 0, ...options });
+      clients.push(client);
+      return client;
+    },
+    rows: (query) => queryRows(t.database.db, query),
+    async dispose() {
+      await Promise.all(clients.map((client) => client.endAsync(true).catch(() => undefined)));
+      await t.dispose();
+      if (broker === 'mosquitto') {
+        await forgetSessions(url, Array.from({ length: 2 }, (_, index) => `cloudbox-test-${run}-ingest-${index}`));
+        await forgetRetained(url, [...used]);
+      }
+    },
+  };
+}
+
+/** Ends the persistent sessions the server kept on Mosquitto, so test runs leave nothing behind. */
+async function forgetSessions(url: string, clientIds: string[]): Promise<void> {
+  for (const clientId of clientIds) {
+    const client = await mqtt.connectAsync(url, { clientId, clean: true, reconnectPeriod: 0 }).catch(() => undefined);
+    await client?.endAsync();
+  }
+}
+
+/** Clears the statuses the test boxes left retained on a shared broker. */
+async function forgetRetained(url: string, boxIds: string[]): Promise<void> {
+  const client = await mqtt.connectAsync(url, { reconnectPeriod: 0 }).catch(() => undefined);
+  if (!client) return;
+  await Promise.all(boxIds.map((id) => client.publishAsync(`cloudbox/${id}/up/status`, '', { qos: 1, retain: true })));
+  await client.endAsync();
+}
+
+/** Polls until `check` returns something other than undefined. */
+export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** A data message as a box sends it. */
+export function dataMessage(ts: number, seq: number, values: Record<string, unknown>, station = 1): string {
+  return JSON.stringify({ ts, seq, controllers: [{ station, values }] });
+}
