@@ -19,7 +19,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json']],
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'artifacts/report.json' }]],
   use: {
     baseURL,
     locale: 'zh-CN',
@@ -36,7 +36,7 @@ export default defineConfig({
     url: `${baseURL}/api/v2/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
+    stdout: 'pipe',
     stderr: 'pipe',
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn' },
   },

@@ -11,7 +11,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('.login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await expect(page.locator('.sidebar-link').first()).toBeVisible();
 }
 
@@ -20,8 +20,10 @@ export async function useLanguage(page: Page, language: 'zh' | 'en' | 'es' | 'ja
   await page.context().addCookies([{ name: 'language', value: language, domain: url.hostname === 'about' ? '127.0.0.1' : url.hostname, path: '/' }]);
 }
 
-/** The paths the sidebar links to, whether their group is open or not. */
+/** The paths the sidebar links to: every folded group is unfolded first. */
 export async function sidebarPaths(page: Page): Promise<string[]> {
+  const folded = page.locator('.sidebar-menu .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  while ((await folded.count()) > 0) await folded.first().click();
   return page.locator('.sidebar-link[data-path]').evaluateAll((links) => links.map((link) => link.getAttribute('data-path') ?? ''));
 }
 
@@ -29,4 +31,25 @@ export async function sidebarPaths(page: Page): Promise<string[]> {
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: false });
+}
+
+/** Opens a page from the sidebar, opening its group first when it is folded. */
+export async function openFromSidebar(page: Page, path: string): Promise<void> {
+  const link = page.locator(`.sidebar-link[data-path="${path}"]`);
+  if (!(await link.isVisible())) {
+    // Folded groups are not rendered; a group's menu key is its path.
+    const group = `/${path.split('/')[1]}`;
+    await page.locator(`.sidebar-menu .ant-menu-submenu-title[data-menu-id$="-${group}"]`).click();
+  }
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+export async function tabPaths(page: Page): Promise<string[]> {
+  return page.locator('.tags-view-item[data-path]').evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('data-path') ?? ''));
+}
+
+export async function tabAction(page: Page, path: string, action: 'refresh' | 'close' | 'closeOthers' | 'closeAll'): Promise<void> {
+  await page.locator(`.tags-view-item[data-path="${path}"]`).click({ button: 'right' });
+  await page.locator(`.tags-menu-${action}:visible`).click();
 }

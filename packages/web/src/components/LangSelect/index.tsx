@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LOCALES } from '../../i18n';
 import { useAppStore } from '../../stores/app';
 
-/** Sets the `language` cookie, confirms in the new language, then reloads (SPEC.md section 4). */
+/** Sets the `language` cookie, confirms in the chosen language, then reloads (SPEC.md section 4). */
 export default function LangSelect({ showLabel = false }: { showLabel?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -15,7 +15,7 @@ export default function LangSelect({ showLabel = false }: { showLabel?: boolean 
   async function choose(key: string) {
     if (!isLanguage(key) || key === language) return;
     await setLanguage(key);
-    await message.success(t('feedback.switchLanguageSuccess'), 0.8);
+    await message.success(t('feedback.switchLanguageSuccess', { lng: key }), 0.8);
     window.location.reload();
   }
 

@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+import { keepScreenshot, openFromSidebar, signIn, tabAction, tabPaths, useLanguage } from './support/session.js';
+
+test.describe('log-in form', () => {
+  test('shows the spec messages for bad input and one message for bad credentials', async ({ page }) => {
+    await useLanguage(page, 'zh');
+    await page.goto('/login');
+    await page.locator('.login-submit').click();
+    await expect(page.getByText('用户名不能为空!')).toBeVisible();
+    await expect(page.getByText('密码不能为空!')).toBeVisible();
+
+    await page.locator('input[name="username"]').fill('ab 中');
+    await page.locator('input[name="password"]').fill('123');
+    await expect(page.getByText('需要6-20位数字或字符或@#%^&*_-+!')).toBeVisible();
+    await expect(page.getByText('用户名不能包含中文或空格!')).toBeVisible();
+    await expect(page.getByText('密码必须为6-20位数字或字符!')).toBeVisible();
+    await keepScreenshot(page, 'login-validation-zh');
+
+    await page.locator('input[name="username"]').fill('demo_manager');
+    await page.locator('input[name="password"]').fill('wrong-password');
+    await page.locator('.login-submit').click();
+    await expect(page.getByText('用户名或密码错误。')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('goes back to the page asked for after signing in, and a signed-in user skips /login', async ({ page }) => {
+    await page.goto('/datalog/operation-log');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await page.locator('input[name="username"]').fill('demo_root');
+    await page.locator('input[name="password"]').fill('demo123456');
+    await page.locator('.login-submit').click();
+    await expect(page).toHaveURL(/\/datalog\/operation-log$/);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('bad route parameters and unknown paths land on the 404 page', async ({ page }) => {
+    await signIn(page, 'demo_root');
+    await page.goto('/devices/controller/abc/1');
+    await expect(page.locator('.error-page[data-status="404"]')).toBeVisible();
+    await page.goto('/no/such/screen');
+    await expect(page.locator('.error-page[data-status="404"]')).toBeVisible();
+  });
+});
+
+test.describe('visited-tab bar', () => {
+  test('opens, keeps alive, refreshes and closes tabs; the dashboard stays pinned', async ({ page }) => {
+    await signIn(page, 'demo_root');
+    await openFromSidebar(page, '/usermanager/change-password');
+    await openFromSidebar(page, '/datalog/operation-log');
+    await openFromSidebar(page, '/devices/devices-show');
+    expect(await tabPaths(page)).toEqual(['/dashboard', '/usermanager/change-password', '/datalog/operation-log', '/devices/devices-show']);
+
+    // Keep-alive: what was typed survives a tab switch; Refresh mounts the view afresh.
+    await page.locator('.tags-view-item[data-path="/usermanager/change-password"]').click();
+    const oldPassword = page.locator('section.app-view[data-view-path="/usermanager/change-password"] input[type="password"]').first();
+    await oldPassword.fill('typed-before');
+    await page.locator('.tags-view-item[data-path="/dashboard"]').click();
+    await page.locator('.tags-view-item[data-path="/usermanager/change-password"]').click();
+    await expect(oldPassword).toHaveValue('typed-before');
+    await tabAction(page, '/usermanager/change-password', 'refresh');
+    await expect(page).toHaveURL(/\/usermanager\/change-password$/);
+    await expect(page.locator('section.app-view[data-view-path="/usermanager/change-password"] input[type="password"]').first()).toHaveValue('');
+    await keepScreenshot(page, 'tabs-open');
+
+    await tabAction(page, '/datalog/operation-log', 'closeOthers');
+    expect(await tabPaths(page)).toEqual(['/dashboard', '/datalog/operation-log']);
+    await expect(page).toHaveURL(/\/datalog\/operation-log$/);
+
+    await page.locator('.tags-view-item[data-path="/datalog/operation-log"] .tags-view-item__close').click();
+    expect(await tabPaths(page)).toEqual(['/dashboard']);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator('.tags-view-item[data-path="/dashboard"] .tags-view-item__close')).toHaveCount(0);
+
+    await openFromSidebar(page, '/datalog/server-log');
+    await openFromSidebar(page, '/bigScreen/bg-screen');
+    await tabAction(page, '/bigScreen/bg-screen', 'closeAll');
+    expect(await tabPaths(page)).toEqual(['/dashboard']);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('device routes append the device id, controller id or date to the tab title', async ({ page }) => {
+    await useLanguage(page, 'en');
+    await signIn(page, 'demo_root');
+    await page.goto('/devices/history-charts/10001/20261122');
+    await expect(page.locator('.tags-view-item[data-path="/devices/history-charts/10001/20261122"]')).toContainText('10001');
+    await expect(page.locator('.tags-view-item[data-path="/devices/history-charts/10001/20261122"]')).toContainText('2026-11-22');
+  });
+});
+
+test.describe('language, layout and session', () => {
+  test('switches to English and back', async ({ page }) => {
+    await useLanguage(page, 'zh');
+    await signIn(page, 'demo_manager');
+    await page.locator('button.lang-select').click();
+    const reloaded = page.waitForEvent('load');
+    await page.locator('[data-language="en"]').click();
+    await expect(page.locator('.ant-message')).toContainText('Switch Language Success');
+    await reloaded;
+    await expect(page.locator('.sidebar-link[data-path="/dashboard"]')).toContainText('Dashboard');
+    await expect(page).toHaveTitle(/^Dashboard - /);
+    await keepScreenshot(page, 'dashboard-en');
+    await page.locator('button.lang-select').click();
+    await page.locator('[data-language="zh"]').click();
+    await expect(page.locator('.sidebar-link[data-path="/dashboard"]')).toContainText('首页');
+    await expect(page).toHaveTitle(/^首页 - /);
+  });
+
+  test('closes the sidebar below 992 px', async ({ page }) => {
+    await signIn(page, 'demo_manager');
+    await expect(page.locator('.app-wrapper')).toHaveAttribute('data-device', 'desktop');
+    await expect(page.locator('.app-wrapper')).toHaveAttribute('data-sidebar', 'opened');
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect(page.locator('.app-wrapper')).toHaveAttribute('data-device', 'mobile');
+    await expect(page.locator('.app-wrapper')).toHaveAttribute('data-sidebar', 'closed');
+    await keepScreenshot(page, 'mobile-800');
+  });
+
+  test('a session ended elsewhere shows the logged-out dialog once, and Re-Login goes to the log-in page', async ({ page, request }) => {
+    await useLanguage(page, 'en');
+    await signIn(page, 'demo_manager');
+    const token = (await page.context().cookies()).find((cookie) => cookie.name === 'Admin-Token')?.value;
+    expect(token).toBeTruthy();
+    const ended = await request.get('/api/v2/user/logout', { headers: { authorization: `Bearer ${token}` } });
+    expect(ended.ok()).toBe(true);
+
+    await openFromSidebar(page, '/usermanager/change-password');
+    const form = page.locator('section.app-view[data-view-path="/usermanager/change-password"]');
+    const fields = form.locator('input[type="password"]');
+    await fields.nth(0).fill('demo123456');
+    await fields.nth(1).fill('another-pass1');
+    await fields.nth(2).fill('another-pass1');
+    await form.locator('button[type="submit"]').click();
+    await expect(page.locator('.logged-out-dialog')).toHaveCount(1);
+    await expect(page.getByText('You have been logged out, you can cancel to stay on this page, or log in again')).toBeVisible();
+    await keepScreenshot(page, 'logged-out-dialog');
+    await page.getByRole('button', { name: 'Re-Login' }).click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
