@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { BoxWithSecret, RegisterBoxInput } from '@cloudbox/domain';
 import type { SQL } from 'drizzle-orm';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { Database } from '../db/index.js';
 import { queryRows } from '../db/sql.js';
 import { bearer, envelopeOf, signIn, startTestApp, type DatabaseKind, type TestApp } from './helpers.js';
 
@@ -35,10 +36,14 @@ const MAGLEV = [{ station: 1, device_type: 'maglev_blower' }];
  * A test app with the data plane on the given broker. On Mosquitto each app gets a share group
  * and client ids of its own, so test files running side by side do not take each other's messages.
  */
-export async function startDataPlaneTest(database: DatabaseKind, broker: BrokerKind, env: Record<string, string> = {}): Promise<DataPlaneTest> {
+export async function startDataPlaneTest(
+  database: DatabaseKind,
+  broker: BrokerKind,
+  options: { env?: Record<string, string>; wrapDatabase?: (database: Database) => Database } = {},
+): Promise<DataPlaneTest> {
   const run = randomBytes(4).toString('hex');
   const external = broker === 'mosquitto' ? { MQTT_URL: process.env.TEST_MQTT_URL!, MQTT_SHARE_GROUP: `test-${run}`, MQTT_CLIENT_ID: `cloudbox-test-${run}`, MQTT_INGEST_CONNECTIONS: '2' } : {};
-  const t = await startTestApp(database, { env: { ...external, ...env } });
+  const t = await startTestApp(database, { env: { ...external, ...options.env }, wrapDatabase: options.wrapDatabase });
   const info = t.app.dataPlane.broker.info();
   const url = broker === 'mosquitto' ? process.env.TEST_MQTT_URL! : `mqtt://127.0.0.1:${info.tcpPort}`;
   const rootToken = await signIn(t.app, 'demo_root', 'demo123456');

@@ -71,11 +71,17 @@ export interface TestApp {
 /** A migrated database with the demo accounts, and the app on top of it. */
 export async function startTestApp(
   kind: DatabaseKind,
-  options: { env?: Record<string, string> } & Omit<Partial<AppDependencies>, 'config' | 'database'> = {},
+  options: {
+    env?: Record<string, string>;
+    /** Puts something between the app and its database (to make it fail on cue). */
+    wrapDatabase?: (database: Database) => Database;
+  } & Omit<Partial<AppDependencies>, 'config' | 'database'> = {},
 ): Promise<TestApp> {
-  const { env, ...dependencies } = options;
+  const { env, wrapDatabase, ...dependencies } = options;
   const config = testConfig(env);
-  const { database, dispose } = await openTestDatabase(kind);
+  const opened = await openTestDatabase(kind);
+  const database = wrapDatabase ? wrapDatabase(opened.database) : opened.database;
+  const dispose = opened.dispose;
   const passwords = createPasswordHasher(config.argon2);
   await seedDemo(database.db, passwords);
   const app = buildApp({ config, database, ...dependencies });

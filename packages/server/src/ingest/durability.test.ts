@@ -1,0 +1,110 @@
+import { boxTopics, MAGLEV_BLOWER } from '@cloudbox/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/index.js';
+import { queryRows } from '../db/sql.js';
+import { dataMessage, dataPlaneTargets, eventually, startDataPlaneTest, type DataPlaneTest } from '../test/data-plane.js';
+import { DATABASE_KINDS } from '../test/helpers.js';
+
+const R = MAGLEV_BLOWER;
+const dialect = new PgDialect();
+
+/**
+ * PGlite runs in this process and has no connection to cut: the writer's handle to it is closed
+ * under the ingest for a moment instead (its statements fail as on a closed PGlite).
+ */
+function closablePglite(database: Database) {
+  let closedUntil = 0;
+  const db = new Proxy(database.db, {
+    get(target, property, receiver) {
+      if (property !== 'execute') return Reflect.get(target, property, receiver);
+      return (query: SQL) => {
+        if (Date.now() < closedUntil && dialect.sqlToQuery(query).sql.includes('insert into samples')) {
+          return Promise.reject(new Error('PGlite is closed'));
+        }
+        return target.execute(query);
+      };
+    },
+  });
+  return { database: { ...database, db }, closeFor: (ms: number) => (closedUntil = Date.now() + ms) };
+}
+
+describe.each(dataPlaneTargets(DATABASE_KINDS))('a database failure mid-batch on %s with the %s broker', (kind, broker) => {
+  let t: DataPlaneTest;
+  let closeFor: (ms: number) => void = () => undefined;
+  beforeAll(async () => {
+    t = await startDataPlaneTest(kind, broker, {
+      wrapDatabase(database) {
+        if (kind !== 'pglite') return database;
+        const closable = closablePglite(database);
+        closeFor = closable.closeFor;
+        return closable.database;
+      },
+    });
+  });
+  afterAll(() => t.dispose());
+
+  /**
+   * On PostgreSQL, a real cut: the batch's statement waits on a lock, its backend is terminated
+   * (pg_terminate_backend) while it runs, then the lock goes.
+   */
+  async function cutTheWriter(whileCut: () => Promise<void>): Promise<void> {
+    if (kind === 'pglite') {
+      closeFor(400);
+      await whileCut();
+      return;
+    }
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table rollups_daily in exclusive mode`);
+      await whileCut();
+      const waiting = () => queryRows<{ pid: number }>(tx, sql`select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      await eventually(async () => ((await waiting()).length > 0 ? true : undefined), 'the batch waiting on the lock');
+      await tx.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+    });
+  }
+
+  it('stores every message exactly once: the batch is written again, and what the box sends again is not counted twice', async () => {
+    const id = t.boxId();
+    const { secret } = await t.register({ id });
+    // A box that reconnects by itself and sends again what was not acknowledged.
+    const box = await t.connectBox(id, secret, { reconnectPeriod: 100 });
+    const counters = t.app.dataPlane.ingest.counters;
+    const retriesBefore = counters.retries;
+    const start = Date.now() - 60_000;
+    const messages = Array.from({ length: 5 }, (_, index) => dataMessage(start + index * 1000, index, { [R.speed]: 10_000 + index, [R.power]: 500 + index }));
+    let published: Promise<unknown>[] = [];
+
+    const receivedBefore = counters.received.data;
+    await cutTheWriter(async () => {
+      published = messages.map((message) => box.publishAsync(boxTopics(id).data, message, { qos: 1 }));
+      // Through Mosquitto each ingest connection holds one message at a time: one is enough in the cut batch.
+      const arrived = broker === 'embedded' ? messages.length : 1;
+      await eventually(() => (counters.received.data >= receivedBefore + arrived ? true : undefined), 'the messages at the server');
+      if (broker === 'embedded') {
+        // The connection drops before any acknowledgement: the box sends all five again.
+        box.stream.destroy();
+      } else {
+        // Mosquitto has acknowledged them to the box; a box that missed those acks sends them again.
+        published.push(...messages.map((message) => box.publishAsync(boxTopics(id).data, message, { qos: 1 })));
+      }
+    });
+    await Promise.all(published);
+
+    const stored = await eventually(async () => {
+      const rows = await t.rows<{ ts: number }>(sql`select (extract(epoch from s.ts) * 1000)::float8 as ts from samples s join controllers c on c.id = s.controller_id where c.box_id = ${id} order by s.ts`);
+      return rows.length >= 5 ? rows : undefined;
+    }, 'the five samples');
+    expect(stored.map((row) => row.ts)).toEqual(messages.map((_, index) => start + index * 1000));
+    for (const table of ['rollups_hourly', 'rollups_daily']) {
+      const [rollup] = await t.rows<{ count: number; sum: number }>(
+        sql`select sum(r.count)::int as count, sum(r.sum)::float8 as sum from ${sql.identifier(table)} r join controllers c on c.id = r.controller_id
+            where c.box_id = ${id} and r.register = ${R.speed}`,
+      );
+      expect(rollup, table).toEqual({ count: 5, sum: 50_010 });
+    }
+    if (broker === 'embedded') expect(counters.retries).toBeGreaterThan(retriesBefore);
+    expect(counters.duplicates).toBeGreaterThan(0);
+    expect(counters.rejected.store_failed).toBe(0);
+  });
+});

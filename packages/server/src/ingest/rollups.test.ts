@@ -1,0 +1,103 @@
+import { boxTopics, MAGLEV_BLOWER } from '@cloudbox/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ckCodes } from '../db/schema.js';
+import { dataMessage, startDataPlaneTest, type DataPlaneTest } from '../test/data-plane.js';
+import { DATABASE_KINDS } from '../test/helpers.js';
+
+const R = MAGLEV_BLOWER;
+const HOUR_MS = 3_600_000;
+
+/** A repeatable sequence, so a failure can be replayed. */
+function sequence(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+describe.each(DATABASE_KINDS)('K-line rollups on %s', (kind) => {
+  let t: DataPlaneTest;
+  beforeAll(async () => {
+    t = await startDataPlaneTest(kind, 'embedded');
+    await t.database.db.insert(ckCodes).values({ code: '3003', name: 'New York plant', timeZone: 'America/New_York' });
+  });
+  afterAll(() => t.dispose());
+
+  /**
+   * Samples around local midnights, arriving shuffled and in several batches, some twice: the
+   * rollups must equal what SQL computes from the stored samples, bucket by bucket.
+   */
+  async function ingestShuffled(boxId: string, days: number): Promise<number> {
+    const random = sequence(Number(boxId.slice(-4)));
+    const end = Date.now() - HOUR_MS;
+    const times = Array.from({ length: days * 40 }, () => Math.round(end - random() * days * 24 * HOUR_MS));
+    const unique = [...new Set(times)];
+    const messages = unique.map((ts, index) =>
+      dataMessage(ts, index, {
+        [R.speed]: 9000 + Math.floor(random() * 20_000),
+        [R.power]: Math.floor(random() * 3000),
+        [R.inletPressure]: Math.floor(random() * 65_536),
+        [R.frontBearingTemperature]: Math.floor(random() * 1000),
+      }),
+    );
+    const redelivered = messages.filter(() => random() < 0.1);
+    const arrival = [...messages, ...redelivered].sort(() => random() - 0.5);
+    const topic = boxTopics(boxId).data;
+    for (let start = 0; start < arrival.length; start += 37) {
+      await Promise.all(arrival.slice(start, start + 37).map((message) => t.app.dataPlane.ingest.receive(topic, Buffer.from(message), { boxId })));
+    }
+    return unique.length;
+  }
+
+  async function mismatches(boxId: string, zone: string, unit: 'hour' | 'day') {
+    const table = sql.identifier(unit === 'hour' ? 'rollups_hourly' : 'rollups_daily');
+    return t.rows<Record<string, unknown>>(sql`
+      with points as (
+        select s.controller_id, s.ts, p.register, p.reading
+        from samples s join controllers c on c.id = s.controller_id
+        cross join lateral unnest(s.registers, s.readings) as p(register, reading)
+        where c.box_id = ${boxId}
+      ),
+      computed as (
+        select controller_id, register, date_trunc(${unit}, ts, ${zone}) as bucket,
+          (array_agg(reading order by ts))[1] as open, (array_agg(reading order by ts desc))[1] as close,
+          min(reading) as min, max(reading) as max, sum(reading) as sum, count(*)::int as count
+        from points group by 1, 2, 3
+      ),
+      stored as (
+        select r.* from ${table} r join controllers c on c.id = r.controller_id where c.box_id = ${boxId}
+      )
+      select c.register, c.bucket, c.open, r.open as r_open, c.close, r.close as r_close, c.min, r.min as r_min, c.max, r.max as r_max, c.count, r.count as r_count
+      from computed c full join stored r using (controller_id, register, bucket)
+      where r.bucket is null or c.bucket is null
+         or c.open <> r.open or c.close <> r.close or c.min <> r.min or c.max <> r.max or c.count <> r.count
+         or abs(c.sum - r.sum) > 1e-9 * greatest(1, abs(c.sum))`);
+  }
+
+  for (const [ck, zone] of [
+    ['1001', 'Asia/Shanghai'],
+    ['3003', 'America/New_York'],
+  ] as const) {
+    it(`equal OHLC, min, max, sum and count computed from the raw samples, in ${zone} buckets`, async () => {
+      const id = t.boxId();
+      await t.register({ id, ck });
+      const stored = await ingestShuffled(id, 3);
+      const [samples] = await t.rows<{ count: number }>(sql`select count(*)::int as count from samples s join controllers c on c.id = s.controller_id where c.box_id = ${id}`);
+      expect(samples?.count).toBe(stored);
+      expect(await mismatches(id, zone, 'hour')).toEqual([]);
+      expect(await mismatches(id, zone, 'day')).toEqual([]);
+
+      const days = await t.rows<{ bucket: string; local: string }>(sql`
+        select to_char(r.bucket at time zone 'UTC', 'HH24:MI') as bucket, to_char(r.bucket at time zone ${zone}, 'HH24:MI') as local
+        from rollups_daily r join controllers c on c.id = r.controller_id where c.box_id = ${id} and r.register = ${R.speed}`);
+      expect(days.length).toBeGreaterThanOrEqual(3);
+      // Every day starts at local midnight of the CK's zone.
+      expect(new Set(days.map((day) => day.local))).toEqual(new Set(['00:00']));
+      const [count] = await t.rows<{ total: number }>(sql`
+        select sum(r.count)::int as total from rollups_daily r join controllers c on c.id = r.controller_id where c.box_id = ${id} and r.register = ${R.speed}`);
+      expect(count?.total).toBe(stored);
+    });
+  }
+});
