@@ -14,3 +14,4 @@ export * from './devices/index.js';
 export * from './boxes.js';
 export * from './operations.js';
 export * from './realtime.js';
+export * from './device-queries.js';

@@ -73,6 +73,11 @@ const en = {
   secretRotated: 'New secret issued. Note it now: it is shown only once; the box must use it to connect.',
   writeQueued: 'The write is queued and is sent when the box is online.',
   writeSent: 'The write has been sent to the device.',
+  registerListFormat: 'List register numbers separated by commas',
+  pointsRange: 'The point budget must be a whole number from 10 to 10000',
+  booleanFormat: 'Use true or false',
+  timeRangeOrder: 'The start time must not be after the end time',
+  klineTooManyCandles: 'At most {max} candles per request: shorten the range or use daily candles',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -146,6 +151,11 @@ const zh: Catalog = {
   secretRotated: '已生成新密钥。请立即记下：它只显示这一次，盒子须用它连接。',
   writeQueued: '写入已排队，盒子上线后发送。',
   writeSent: '写入已发送到设备。',
+  registerListFormat: '请填写以逗号分隔的寄存器编号',
+  pointsRange: '点数必须是10到10000之间的整数',
+  booleanFormat: '请使用true或false',
+  timeRangeOrder: '开始时间不能晚于结束时间',
+  klineTooManyCandles: '每次最多{max}根K线：请缩短时间范围或使用日K线',
 };
 
 const es: Catalog = {
@@ -216,6 +226,11 @@ const es: Catalog = {
   secretRotated: 'Nuevo secreto emitido. Anótelo ahora: solo se muestra una vez; la caja debe usarlo para conectarse.',
   writeQueued: 'La escritura está en cola y se enviará cuando la caja esté en línea.',
   writeSent: 'La escritura se ha enviado al dispositivo.',
+  registerListFormat: 'Indique números de registro separados por comas',
+  pointsRange: 'El número de puntos debe ser un entero de 10 a 10000',
+  booleanFormat: 'Use true o false',
+  timeRangeOrder: 'La hora de inicio no puede ser posterior a la hora de fin',
+  klineTooManyCandles: 'Como máximo {max} velas por solicitud: acorte el intervalo o use velas diarias',
 };
 
 const ja: Catalog = {
@@ -286,6 +301,11 @@ const ja: Catalog = {
   secretRotated: '新しいシークレットを発行しました。今回しか表示されないので控えてください。ボックスは接続にこれを使用する必要があります。',
   writeQueued: '書き込みはキューに入り、ボックスがオンラインになると送信されます。',
   writeSent: '書き込みを機器に送信しました。',
+  registerListFormat: 'レジスタ番号をカンマ区切りで入力してください',
+  pointsRange: 'ポイント数は10～10000の整数にしてください',
+  booleanFormat: 'trueまたはfalseを指定してください',
+  timeRangeOrder: '開始時刻は終了時刻より後にできません',
+  klineTooManyCandles: '1回のリクエストは最大{max}本です：期間を短くするか日足を使用してください',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { zh, en, es, ja };
