@@ -27,6 +27,10 @@ import { createSessionService } from './modules/auth/sessions.js';
 import { boxRoutes } from './modules/boxes/routes.js';
 import { commandRoutes } from './modules/commands/routes.js';
 import { configRoutes } from './modules/config/routes.js';
+import { deviceRoutes } from './modules/devices/routes.js';
+import { createDeviceService } from './modules/devices/service.js';
+import { faultRoutes } from './modules/faults/routes.js';
+import { createFaultService } from './modules/faults/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createHealthService } from './modules/health/service.js';
 import { operationLogRoutes } from './modules/oplog/routes.js';
@@ -42,6 +46,8 @@ export interface AppDependencies {
   database: Database;
   /** Shares rate-limit counts and realtime events between server instances; without it they stay in this process. */
   redis?: Redis;
+  /** The clock of the device queries (expiry groups, default time ranges); tests pin it. */
+  now?: () => Date;
 }
 
 export type App = ReturnType<typeof buildApp>;
@@ -50,7 +56,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 const SESSION_PRUNE_INTERVAL_MS = 3_600_000;
 
 /** The HTTP server, ready to `listen` or `inject`; the caller owns (and closes) database and redis. */
-export function buildApp({ config, database, redis }: AppDependencies) {
+export function buildApp({ config, database, redis, now }: AppDependencies) {
   const app = Fastify({
     logger: loggerOptions(config),
     genReqId: generateRequestId,
@@ -96,6 +102,9 @@ export function buildApp({ config, database, redis }: AppDependencies) {
   app.register(commandRoutes, { prefix: API_BASE, commands: dataPlane.commands, guard });
   app.register(operationLogRoutes, { prefix: API_BASE, oplog: dataPlane.oplog, guard });
   app.register(metricsRoutes, { prefix: API_BASE, dataPlane, guard });
+  const devices = createDeviceService({ db: database.db, registry: dataPlane.registry, rawRetentionDays: config.rawRetentionDays, now });
+  app.register(deviceRoutes, { prefix: API_BASE, devices, guard });
+  app.register(faultRoutes, { prefix: API_BASE, faults: createFaultService({ db: database.db, registry: dataPlane.registry, now }), guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: dataPlane.realtime });
   app.register(mqttWebSocketRoutes, { accept: dataPlane.acceptStream });
   app.register(configRoutes, { prefix: `${API_BASE}/config`, config });

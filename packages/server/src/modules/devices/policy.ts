@@ -31,6 +31,14 @@ export function boxScopeCondition(user: Person, ckColumn: AnyPgColumn): SQL | un
 }
 
 /**
+ * Boxes that connect without a registration belong to no CK yet: they are shown to those who may
+ * register boxes (root, limited_admin), so that they can register them.
+ */
+export function mayViewUnregisteredBoxes(user: Person): boolean {
+  return user.roles.includes('root') || user.roles.includes('limited_admin');
+}
+
+/**
  * Who may write a device's registers: whoever may see it, except the read-only market role.
  * Per-register rights (permission templates) and switch rights come with assignment and sharing.
  */

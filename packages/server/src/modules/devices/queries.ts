@@ -1,0 +1,244 @@
+import {
+  deviceState,
+  DEVICE_STATUSES,
+  type DeviceFilter,
+  type DeviceItem,
+  type DeviceSortField,
+  type DeviceStatus,
+  type ExpiryGroup,
+  type Language,
+} from '@cloudbox/domain';
+import { and, sql, type SQL } from 'drizzle-orm';
+import { boxes } from '../../db/schema.js';
+import { boxScopeCondition } from './policy.js';
+
+/**
+ * The SQL of the device list: one row per controller, with its box, the box's CK (time zone) and
+ * device type, and `active`, the controller's active fault records folded into two flags. Active
+ * records are few (partial index `fault_records_active_idx`), so they are aggregated once and
+ * hash-joined rather than looked up per row. `boxes` keeps its table name (the policy's condition
+ * names its column); the other tables are aliased.
+ */
+export const DEVICE_ROWS = sql`
+  controllers c
+  join boxes on boxes.id = c.box_id
+  join ck_codes k on k.code = boxes.ck
+  join device_types t on t.id = c.device_type_id
+  left join (
+    select controller_id, bool_or(severity = 'alert') as alert, bool_or(severity = 'fault') as fault
+    from fault_records where ended_at is null group by controller_id
+  ) active on active.controller_id = c.id`;
+
+/** The two axes of a status: the connection, and the worst active record. */
+const CONNECTION = { online: sql`boxes.online`, offline: sql`not boxes.online` };
+const SEVERITY = {
+  normal: sql`active.controller_id is null`,
+  alert: sql`(active.alert and not active.fault)`,
+  fault: sql`active.fault`,
+};
+
+type RegisteredStatus = Exclude<DeviceStatus, 'unregistered'>;
+export const REGISTERED_STATUSES = DEVICE_STATUSES.filter((status): status is RegisteredStatus => status !== 'unregistered');
+
+export function statusCondition(status: RegisteredStatus): SQL {
+  const [first, second] = status.split('_') as [string, string | undefined];
+  if (second === undefined) return first in CONNECTION ? CONNECTION[first as keyof typeof CONNECTION] : SEVERITY[first as keyof typeof SEVERITY];
+  return sql`(${CONNECTION[first as keyof typeof CONNECTION]} and ${SEVERITY[second as keyof typeof SEVERITY]})`;
+}
+
+/** `%keyword%` for ILIKE, with the keyword's own wildcards taken literally. */
+export function containing(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+const KEYWORD_COLUMNS = [
+  sql`boxes.id`,
+  sql`boxes.owner_unit`,
+  sql`boxes.remark`,
+  sql`boxes.iccid`,
+  sql`boxes.model`,
+  sql`boxes.contact`,
+  sql`boxes.phone`,
+  sql`boxes.city`,
+  sql`boxes.district`,
+  sql`c.machine_model`,
+  sql`c.device_number`,
+  sql`c.device_type_id`,
+];
+
+/** The month an expiry group starts, counted from the current month. */
+const EXPIRY_OFFSET: Record<ExpiryGroup, number> = { last_month: -1, this_month: 0, next_month: 1 };
+
+/**
+ * Boxes whose expiry date falls in the month `offset` months from the current one, the current
+ * month being the one `now` falls in at the box's CK's time zone.
+ */
+function expiryCondition(group: ExpiryGroup, now: Date): SQL {
+  const offset = EXPIRY_OFFSET[group];
+  const month = sql`date_trunc('month', ${now.toISOString()}::timestamptz at time zone k.time_zone)`;
+  return sql`(boxes.expiry_date >= (${month} + ${offset}::int * interval '1 month')::date
+    and boxes.expiry_date < (${month} + ${offset + 1}::int * interval '1 month')::date)`;
+}
+
+/** Everything of a device query's WHERE but the status: scope first, then the filters. */
+export function filterCondition(user: Parameters<typeof boxScopeCondition>[0], filter: Omit<DeviceFilter, 'status'>, now: Date): SQL {
+  const conditions = [
+    boxScopeCondition(user, boxes.ck),
+    filter.ck === undefined ? undefined : sql`boxes.ck = ${filter.ck}`,
+    filter.model === undefined ? undefined : sql`(c.device_type_id = ${filter.model} or c.machine_model = ${filter.model})`,
+    filter.expiry === undefined ? undefined : expiryCondition(filter.expiry, now),
+    filter.keyword ? sql`(${sql.join(KEYWORD_COLUMNS.map((column) => sql`${column} ilike ${containing(filter.keyword!)}`), sql` or `)})` : undefined,
+  ];
+  return and(...conditions) ?? sql`true`;
+}
+
+/** The list's sort expressions: a whitelist, so no request text ever reaches ORDER BY. */
+function sortExpression(field: DeviceSortField, language: Language): SQL {
+  switch (field) {
+    case 'box_id':
+      return sql`boxes.id`;
+    case 'controller_id':
+      return sql`c.station`;
+    case 'ck':
+      return sql`boxes.ck`;
+    case 'status':
+      // online < offline < online alert < offline alert < online fault < offline fault
+      return sql`(case when active.fault then 4 when active.alert then 2 else 0 end + case when boxes.online then 0 else 1 end)`;
+    case 'owner_unit':
+      return sql`boxes.owner_unit`;
+    case 'model':
+      return sql`(t.name ->> ${language})`;
+    case 'device_type':
+      return sql`c.device_type_id`;
+    case 'machine_model':
+      return sql`c.machine_model`;
+    case 'iot_model':
+      return sql`boxes.model`;
+    case 'iccid':
+      return sql`boxes.iccid`;
+    case 'install_date':
+      return sql`boxes.install_date`;
+    case 'expiry_date':
+      return sql`boxes.expiry_date`;
+    case 'last_seen_at':
+      return sql`boxes.last_seen_at`;
+  }
+}
+
+export function orderBy(field: DeviceSortField, order: 'asc' | 'desc', language: Language): SQL {
+  const direction = order === 'desc' ? sql`desc` : sql`asc`;
+  return sql`${sortExpression(field, language)} ${direction} nulls last, boxes.id, c.station`;
+}
+
+/** The columns of a device item; times as epoch ms and dates as text, the same on both drivers. */
+export function itemColumns(language: Language): SQL {
+  return sql`boxes.id as box_id, c.station, boxes.ck, coalesce(t.name ->> ${language}, t.id) as model, c.device_type_id as device_type,
+    c.machine_model, c.device_number, boxes.online, coalesce(active.alert, false) as alert, coalesce(active.fault, false) as fault,
+    boxes.owner_unit, boxes.remark, boxes.model as iot_model, boxes.software, boxes.iccid,
+    to_char(boxes.install_date, 'YYYY-MM-DD') as install_date, to_char(boxes.expiry_date, 'YYYY-MM-DD') as expiry_date,
+    date_part('epoch', boxes.last_seen_at) * 1000 as last_seen_ms,
+    date_part('epoch', boxes.last_seen_at at time zone k.time_zone) * 1000 as last_seen_local_ms, boxes.last_ip, boxes.contact, boxes.phone,
+    boxes.province, boxes.city, boxes.district, boxes.street, boxes.latitude, boxes.longitude`;
+}
+
+export interface ItemRow {
+  box_id: string;
+  station: number;
+  ck: string;
+  model: string;
+  device_type: string;
+  machine_model: string;
+  device_number: string;
+  online: boolean;
+  alert: boolean;
+  fault: boolean;
+  owner_unit: string;
+  remark: string;
+  iot_model: string;
+  software: string;
+  iccid: string;
+  install_date: string | null;
+  expiry_date: string | null;
+  last_seen_ms: number | null;
+  /** The wall time of the box's CK zone, as epoch ms: what a spreadsheet shows. */
+  last_seen_local_ms: number | null;
+  last_ip: string | null;
+  contact: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  street: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export function itemOf(row: ItemRow): DeviceItem {
+  return {
+    box_id: row.box_id,
+    controller_id: row.station,
+    station: row.station,
+    ck: row.ck,
+    model: row.model,
+    device_type: row.device_type,
+    machine_model: row.machine_model,
+    device_number: row.device_number,
+    status: deviceState(row),
+    online: row.online,
+    alert: row.alert,
+    fault: row.fault,
+    owner_unit: row.owner_unit,
+    remark: row.remark,
+    iot_model: row.iot_model,
+    software: row.software,
+    iccid: row.iccid,
+    install_date: row.install_date,
+    expiry_date: row.expiry_date,
+    last_seen_at: isoOf(row.last_seen_ms),
+    last_ip: row.last_ip,
+    contact: row.contact,
+    phone: row.phone,
+    location: {
+      province: row.province,
+      city: row.city,
+      district: row.district,
+      street: row.street,
+      latitude: row.latitude,
+      longitude: row.longitude,
+    },
+  };
+}
+
+/** An unregistered box as a list item: it has an id, an address and a last contact, nothing else. */
+export function unregisteredItem(row: { id: string; last_seen_ms: number; last_ip: string | null }): DeviceItem {
+  return {
+    box_id: row.id,
+    controller_id: null,
+    station: null,
+    ck: null,
+    model: '',
+    device_type: null,
+    machine_model: '',
+    device_number: '',
+    status: 'unregistered',
+    online: false,
+    alert: false,
+    fault: false,
+    owner_unit: '',
+    remark: '',
+    iot_model: '',
+    software: '',
+    iccid: '',
+    install_date: null,
+    expiry_date: null,
+    last_seen_at: isoOf(row.last_seen_ms),
+    last_ip: row.last_ip,
+    contact: '',
+    phone: '',
+    location: { province: '', city: '', district: '', street: '', latitude: null, longitude: null },
+  };
+}
+
+export function isoOf(ms: number | null | undefined): string | null {
+  return ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
+}

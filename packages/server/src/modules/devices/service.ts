@@ -1,0 +1,426 @@
+import {
+  deviceState,
+  registerRange,
+  formatRegisterValue,
+  KLINE_MAX_CANDLES,
+  type DeviceDetail,
+  type DeviceExportQuery,
+  type DeviceFilter,
+  type DeviceHistory,
+  type DeviceItem,
+  type DeviceListQuery,
+  type DeviceRealtime,
+  type DeviceStatusCounts,
+  type HistoryQuery,
+  type KlineCandle,
+  type KlineQuery,
+  type Language,
+  type Page,
+} from '@cloudbox/domain';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/index.js';
+import { queryRows } from '../../db/sql.js';
+import { deviceTypeLayoutRows, type UserRow } from '../../db/schema.js';
+import { ApiError, type Problem } from '../../http/errors.js';
+import { createPartitions } from '../../ingest/partitions.js';
+import type { RegisteredBox, RegisteredController, Registry } from '../../ingest/registry.js';
+import { createHistoryReader, type TimeRange } from './history.js';
+import { mayViewBox, mayViewUnregisteredBoxes } from './policy.js';
+import { fileDate } from './xlsx.js';
+import {
+  containing,
+  DEVICE_ROWS,
+  filterCondition,
+  isoOf,
+  itemColumns,
+  itemOf,
+  orderBy,
+  REGISTERED_STATUSES,
+  statusCondition,
+  unregisteredItem,
+  type ItemRow,
+} from './queries.js';
+
+type Person = Pick<UserRow, 'roles' | 'ck'>;
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** Without `from`, history shows the last day and K-lines the last week of hours or year of days. */
+const DEFAULT_SPAN_MS = { history: DAY_MS, hour: 7 * DAY_MS, day: 365 * DAY_MS };
+const CONNECTION_LOG_ENTRIES = 20;
+/** Rows per query while an export streams: memory stays flat however many rows match. */
+export const EXPORT_BATCH_ROWS = 1000;
+const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+/** A device list row for a spreadsheet: the last contact also as the wall time of the box's zone. */
+export type DeviceExportRow = DeviceItem & { last_seen_local_ms: number | null };
+
+export interface VisibleDevice {
+  box: RegisteredBox;
+  controller: RegisteredController;
+}
+
+/**
+ * The box and controller a device route names, if the user may see the box. A box the user may
+ * not see answers exactly like one that does not exist, so ids cannot be probed.
+ */
+export async function resolveDevice(registry: Registry, user: Person, boxId: string, station: number): Promise<VisibleDevice> {
+  const box = await registry.box(boxId);
+  if (!box || !mayViewBox(user, box)) throw ApiError.notFound('boxNotFound');
+  const controller = box.controllers.get(station);
+  if (!controller) throw ApiError.notFound('deviceNotFound');
+  return { box, controller };
+}
+
+/** `from`/`to` of a query with their defaults (`to` now, `from` a span before it); from after to is refused. */
+export function timeRange(query: { from?: Date; to?: Date }, spanMs: number, now: Date): TimeRange {
+  const to = query.to ?? now;
+  const from = query.from ?? new Date(to.getTime() - spanMs);
+  if (from > to) throw ApiError.invalidInput([{ field: 'from', key: 'timeRangeOrder' }]);
+  return { from, to };
+}
+
+/** The CK's time zone of a user (root and users without a CK: the default zone). */
+export async function timeZoneOf(db: Db, user: Person): Promise<string> {
+  if (user.ck === null) return DEFAULT_TIME_ZONE;
+  const [row] = await queryRows<{ time_zone: string }>(db, sql`select time_zone from ck_codes where code = ${user.ck}`);
+  return row?.time_zone ?? DEFAULT_TIME_ZONE;
+}
+
+/** An instant as the wall time of a zone, expressed as epoch ms of that wall time read as UTC (how spreadsheets take dates). */
+export function wallTime(iso: string | null, timeZone: string): number | null {
+  if (iso === null) return null;
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value ?? 0);
+  const time = new Date(iso);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'), time.getUTCMilliseconds());
+}
+
+export type DeviceService = ReturnType<typeof createDeviceService>;
+
+/**
+ * The device query API: the list with its filters and status counts, a box's detail, a device's
+ * realtime values, history and K-lines. Every query is scoped by the devices policy; the SQL of
+ * the list lives in ./queries.ts, the time series reads in ./history.ts.
+ */
+export function createDeviceService(deps: { db: Db; registry: Registry; rawRetentionDays: number; now?: () => Date }) {
+  const { db, registry } = deps;
+  const now = deps.now ?? (() => new Date());
+  const reader = createHistoryReader(db);
+  const rawWindow = createPartitions(db, deps.rawRetentionDays);
+
+  /** Unregistered boxes as list items: only for those who may register them, and only when no box fact is filtered on. */
+  function unregisteredWhere(user: Person, filter: Omit<DeviceFilter, 'status'>): SQL | undefined {
+    if (!mayViewUnregisteredBoxes(user) || filter.ck !== undefined || filter.model !== undefined || filter.expiry !== undefined) return undefined;
+    return filter.keyword ? sql`(id ilike ${containing(filter.keyword)} or last_ip ilike ${containing(filter.keyword)})` : sql`true`;
+  }
+
+  async function unregisteredPage(user: Person, query: DeviceListQuery): Promise<Page<DeviceItem>> {
+    const where = unregisteredWhere(user, query);
+    if (!where) return { total: 0, items: [] };
+    const order = query.sort === 'last_seen_at' ? sql`last_seen_at` : sql`id`;
+    const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
+    const [counted, rows] = await Promise.all([
+      queryRows<{ total: number }>(db, sql`select count(*)::int as total from unregistered_boxes where ${where}`),
+      queryRows<{ id: string; last_seen_ms: number; last_ip: string | null }>(
+        db,
+        sql`select id, date_part('epoch', last_seen_at) * 1000 as last_seen_ms, last_ip from unregistered_boxes where ${where}
+            order by ${order} ${direction}, id limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
+      ),
+    ]);
+    return { total: counted[0]?.total ?? 0, items: rows.map(unregisteredItem) };
+  }
+
+  function where(user: Person, filter: DeviceFilter): SQL {
+    const filters = filterCondition(user, filter, now());
+    return filter.status === undefined || filter.status === 'unregistered' ? filters : sql`${filters} and ${statusCondition(filter.status)}`;
+  }
+
+  function itemRows(user: Person, language: Language, query: DeviceExportQuery, limit: number, offset: number): Promise<ItemRow[]> {
+    return queryRows<ItemRow>(
+      db,
+      sql`select ${itemColumns(language)} from ${DEVICE_ROWS} where ${where(user, query)}
+          order by ${orderBy(query.sort, query.order, language)} limit ${limit} offset ${offset}`,
+    );
+  }
+
+  async function series(user: Person, boxId: string, station: number) {
+    const device = await resolveDevice(registry, user, boxId, station);
+    return { device, series: { controllerId: device.controller.id, timeZone: device.box.timeZone } };
+  }
+
+  function registerProblems(device: VisibleDevice, field: string, numbers: number[]): Problem[] {
+    return numbers
+      .filter((number) => !device.controller.deviceType.registers.has(number))
+      .map((register) => ({ field, key: 'registerUnknown', params: { register } }));
+  }
+
+  return {
+    /** One page of devices: one item per controller; `status=unregistered` lists unregistered boxes instead. */
+    async list(user: Person, language: Language, query: DeviceListQuery): Promise<Page<DeviceItem>> {
+      if (query.status === 'unregistered') return unregisteredPage(user, query);
+      const [counted, items] = await Promise.all([
+        queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${DEVICE_ROWS} where ${where(user, query)}`),
+        itemRows(user, language, query, query.page_size, (query.page - 1) * query.page_size),
+      ]);
+      return { total: counted[0]?.total ?? 0, items: items.map(itemOf) };
+    },
+
+    /** Devices per status under the same filters (but the status), for the dashboard and the filter bar. */
+    async statusCounts(user: Person, filter: Omit<DeviceFilter, 'status'>): Promise<DeviceStatusCounts> {
+      const counts = sql.join(
+        REGISTERED_STATUSES.map((status) => sql`count(*) filter (where ${statusCondition(status)})::int as ${sql.identifier(status)}`),
+        sql`, `,
+      );
+      const unregistered = unregisteredWhere(user, filter);
+      const [[row], [other]] = await Promise.all([
+        queryRows<Omit<DeviceStatusCounts, 'unregistered'>>(
+          db,
+          sql`select count(*)::int as total, ${counts} from ${DEVICE_ROWS} where ${filterCondition(user, filter, now())}`,
+        ),
+        unregistered
+          ? queryRows<{ unregistered: number }>(db, sql`select count(*)::int as unregistered from unregistered_boxes where ${unregistered}`)
+          : Promise.resolve([{ unregistered: 0 }]),
+      ]);
+      if (!row) throw new Error('a count answered no row');
+      return { ...row, unregistered: other?.unregistered ?? 0 };
+    },
+
+    /**
+     * Every device of the list's filters and sort, a batch at a time (the device count is bounded by
+     * the fleet, so offsets stay cheap). Unregistered boxes have no CK: their times are in the caller's zone.
+     */
+    async *exportBatches(user: Person, language: Language, query: DeviceExportQuery): AsyncGenerator<DeviceExportRow[]> {
+      if (query.status === 'unregistered') {
+        const zone = await timeZoneOf(db, user);
+        for (let page = 1; ; page += 1) {
+          const { items } = await unregisteredPage(user, { ...query, page, page_size: EXPORT_BATCH_ROWS });
+          if (items.length > 0) yield items.map((item) => ({ ...item, last_seen_local_ms: wallTime(item.last_seen_at, zone) }));
+          if (items.length < EXPORT_BATCH_ROWS) return;
+        }
+      }
+      for (let offset = 0; ; offset += EXPORT_BATCH_ROWS) {
+        const rows = await itemRows(user, language, query, EXPORT_BATCH_ROWS, offset);
+        if (rows.length > 0) yield rows.map((row) => ({ ...itemOf(row), last_seen_local_ms: row.last_seen_local_ms === null ? null : Number(row.last_seen_local_ms) }));
+        if (rows.length < EXPORT_BATCH_ROWS) return;
+      }
+    },
+
+    /** Today in the caller's CK zone, for export file names. */
+    async exportDate(user: Person): Promise<string> {
+      return fileDate(now(), await timeZoneOf(db, user));
+    },
+
+    /** A box with its controllers, connection state, location, SIM and expiry, and its recent connection log. */
+    async detail(user: Person, language: Language, boxId: string): Promise<DeviceDetail> {
+      const [box] = await queryRows<BoxRow>(
+        db,
+        sql`select boxes.id, boxes.ck, k.name as ck_name, boxes.model, boxes.software, boxes.iccid, boxes.owner_unit, boxes.contact, boxes.phone,
+              boxes.remark, boxes.online, boxes.last_ip, boxes.province, boxes.city, boxes.district, boxes.street, boxes.latitude, boxes.longitude,
+              s.ip_address as server_ip,
+              to_char(boxes.install_date, 'YYYY-MM-DD') as install_day, to_char(boxes.expiry_date, 'YYYY-MM-DD') as expiry_day,
+              date_part('epoch', boxes.registered_at) * 1000 as registered_ms, date_part('epoch', boxes.last_seen_at) * 1000 as last_seen_ms,
+              date_part('epoch', boxes.status_changed_at) * 1000 as status_changed_ms
+            from boxes join ck_codes k on k.code = boxes.ck left join box_server_configs s on s.box_id = boxes.id
+            where boxes.id = ${boxId}`,
+      );
+      if (!box || !mayViewBox(user, box)) throw ApiError.notFound('boxNotFound');
+      const [controllers, connections] = await Promise.all([
+        queryRows<ControllerRow>(
+          db,
+          sql`select c.station, c.device_type_id, coalesce(t.name ->> ${language}, t.id) as model, c.machine_model, c.device_number,
+                coalesce(a.alert, false) as alert, coalesce(a.fault, false) as fault, date_part('epoch', l.ts) * 1000 as values_ms
+              from controllers c
+              join device_types t on t.id = c.device_type_id
+              left join latest_values l on l.controller_id = c.id
+              left join lateral (
+                select bool_or(severity = 'alert') as alert, bool_or(severity = 'fault') as fault
+                from fault_records f where f.controller_id = c.id and f.ended_at is null
+              ) a on true
+              where c.box_id = ${boxId}
+              order by c.station`,
+        ),
+        queryRows<{ event: 'connect' | 'disconnect'; source_ip: string | null; destination_ip: string | null; reason: string | null; at_ms: number }>(
+          db,
+          sql`select event, source_ip, destination_ip, reason, date_part('epoch', created_at) * 1000 as at_ms
+              from box_connection_logs where box_id = ${boxId} order by created_at desc, id desc limit ${CONNECTION_LOG_ENTRIES}`,
+        ),
+      ]);
+      return {
+        box_id: box.id,
+        ck: box.ck,
+        ck_name: box.ck_name,
+        iot_model: box.model,
+        software: box.software,
+        iccid: box.iccid,
+        install_date: box.install_day,
+        expiry_date: box.expiry_day,
+        owner_unit: box.owner_unit,
+        contact: box.contact,
+        phone: box.phone,
+        remark: box.remark,
+        registered_at: isoOf(box.registered_ms)!,
+        online: box.online,
+        last_seen_at: isoOf(box.last_seen_ms),
+        status_changed_at: isoOf(box.status_changed_ms),
+        last_ip: box.last_ip,
+        server_ip: box.server_ip,
+        location: {
+          province: box.province,
+          city: box.city,
+          district: box.district,
+          street: box.street,
+          latitude: box.latitude,
+          longitude: box.longitude,
+        },
+        controllers: controllers.map((row) => ({
+          controller_id: row.station,
+          station: row.station,
+          device_type: row.device_type_id,
+          model: row.model,
+          machine_model: row.machine_model,
+          device_number: row.device_number,
+          status: deviceState({ online: box.online, alert: row.alert, fault: row.fault }),
+          alert: row.alert,
+          fault: row.fault,
+          values_at: row.values_ms === null ? null : Number(row.values_ms),
+        })),
+        connections: connections.map((row) => ({
+          event: row.event,
+          source_ip: row.source_ip,
+          destination_ip: row.destination_ip,
+          reason: row.reason,
+          at: isoOf(row.at_ms)!,
+        })),
+      };
+    },
+
+    /** The newest value of every register of the device type, named in the caller's language, and the page layout. */
+    async realtime(user: Person, language: Language, boxId: string, station: number): Promise<DeviceRealtime> {
+      const device = await resolveDevice(registry, user, boxId, station);
+      const { controller } = device;
+      const [[state], layout] = await Promise.all([
+        queryRows<{ online: boolean; ts: number | null; values: Record<string, number> | null; alert: boolean | null; fault: boolean | null }>(
+          db,
+          sql`select boxes.online, date_part('epoch', l.ts) * 1000 as ts, l.values, a.alert, a.fault
+              from boxes
+              left join latest_values l on l.controller_id = ${controller.id}
+              left join lateral (
+                select bool_or(severity = 'alert') as alert, bool_or(severity = 'fault') as fault
+                from fault_records f where f.controller_id = ${controller.id} and f.ended_at is null
+              ) a on true
+              where boxes.id = ${device.box.id}`,
+        ),
+        db.select().from(deviceTypeLayoutRows).where(eq(deviceTypeLayoutRows.deviceTypeId, controller.deviceType.id)).orderBy(asc(deviceTypeLayoutRows.row)),
+      ]);
+      if (!state) throw ApiError.notFound('boxNotFound');
+      const values = state.values ?? {};
+      return {
+        box_id: device.box.id,
+        controller_id: controller.station,
+        status: deviceState({ online: state.online, alert: state.alert ?? false, fault: state.fault ?? false }),
+        ts: state.ts === null ? null : Number(state.ts),
+        registers: [...controller.deviceType.registers.values()].map((register) => {
+          const value = values[register.number];
+          const range = registerRange(register);
+          return {
+            number: register.number,
+            name: register.name[language],
+            unit: register.unit,
+            value: value ?? null,
+            display: value === undefined ? null : formatRegisterValue(value, register, language),
+            writable: register.writable,
+            format: register.format,
+            decimals: register.decimals,
+            min: range.min,
+            max: range.max,
+            choices: register.enum
+              ? Object.entries(register.enum).map(([choice, labels]) => ({ value: Number(choice), label: labels[language] }))
+              : null,
+          };
+        }),
+        layout: layout.map((row) => ({
+          row: row.row,
+          name1: row.name1[language],
+          register1: row.register1,
+          name2: row.name2?.[language] ?? null,
+          register2: row.register2,
+        })),
+      };
+    },
+
+    /** Samples of the range, paged; or downsampled to `points` per register. Past the raw retention, from the hourly rollups. */
+    async history(user: Person, boxId: string, station: number, query: HistoryQuery): Promise<DeviceHistory> {
+      const { device, series: target } = await series(user, boxId, station);
+      const registers = query.registers ?? [...device.controller.deviceType.registers.keys()];
+      const problems = registerProblems(device, 'registers', registers);
+      if (problems.length > 0) throw ApiError.invalidInput(problems);
+      const time = now();
+      const range = timeRange(query, DEFAULT_SPAN_MS.history, time);
+      return reader.history(target, range, { numbers: registers, all: query.registers === undefined }, {
+        rawEarliest: rawWindow.window(time.getTime()).earliest,
+        points: query.points,
+        page: query.page,
+        page_size: query.page_size,
+      });
+    },
+
+    /** Hourly or daily candles of one register from the rollups. */
+    async kline(user: Person, boxId: string, station: number, query: KlineQuery): Promise<KlineCandle[]> {
+      const { device, series: target } = await series(user, boxId, station);
+      const problems = registerProblems(device, 'register', [query.register]);
+      if (problems.length > 0) throw ApiError.invalidInput(problems);
+      const range = timeRange(query, DEFAULT_SPAN_MS[query.interval], now());
+      const candles = Math.floor((range.to.getTime() - range.from.getTime()) / (query.interval === 'hour' ? HOUR_MS : DAY_MS)) + 1;
+      if (candles > KLINE_MAX_CANDLES) throw ApiError.invalidInput([{ field: 'from', key: 'klineTooManyCandles', params: { max: KLINE_MAX_CANDLES } }]);
+      return reader.kline(target, query.register, query.interval, range);
+    },
+  };
+}
+
+interface BoxRow {
+  id: string;
+  ck: string;
+  ck_name: string;
+  model: string;
+  software: string;
+  iccid: string;
+  install_day: string | null;
+  expiry_day: string | null;
+  owner_unit: string;
+  contact: string;
+  phone: string;
+  remark: string;
+  registered_ms: number;
+  online: boolean;
+  last_seen_ms: number | null;
+  status_changed_ms: number | null;
+  last_ip: string | null;
+  server_ip: string | null;
+  province: string;
+  city: string;
+  district: string;
+  street: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+interface ControllerRow {
+  station: number;
+  device_type_id: string;
+  model: string;
+  machine_model: string;
+  device_number: string;
+  alert: boolean;
+  fault: boolean;
+  values_ms: number | null;
+}

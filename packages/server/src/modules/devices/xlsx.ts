@@ -1,0 +1,81 @@
+import { PassThrough } from 'node:stream';
+import type { Language, LocalizedText } from '@cloudbox/domain';
+import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface SheetColumn<T> {
+  header: LocalizedText;
+  width: number;
+  value(row: T): string | number | Date | null;
+  /** Excel number format, e.g. for dates. */
+  format?: string;
+}
+
+export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+/**
+ * Streams a one-sheet workbook to the reply while its rows are still being read: exceljs' streaming
+ * writer zips each committed row on its way out, and the next batch is only fetched once the client
+ * has taken what came before, so memory stays flat however many rows there are. Headers are in the
+ * request's language; the file name carries the date. Anything that fails after the first byte can
+ * only cut the download short, so callers validate their input before calling this.
+ */
+export function sendWorkbook<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sheet: { name: LocalizedText; date: string; columns: SheetColumn<T>[]; batches: AsyncIterable<T[]> },
+): FastifyReply {
+  const language: Language = request.language;
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const worksheet = workbook.addWorksheet(sheet.name[language], { views: [{ state: 'frozen', ySplit: 1 }] });
+  worksheet.columns = sheet.columns.map((column, index) => ({
+    key: String(index),
+    header: column.header[language],
+    width: column.width,
+    ...(column.format && { style: { numFmt: column.format } }),
+  }));
+
+  (async () => {
+    for await (const batch of sheet.batches) {
+      for (const row of batch) worksheet.addRow(sheet.columns.map((column) => column.value(row))).commit();
+      if (output.writableNeedDrain) await drainedOrClosed(output);
+      // The client went away: stop reading rows for nobody.
+      if (output.destroyed) return;
+    }
+    worksheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => {
+    request.log.error({ err: error }, 'streaming a spreadsheet failed');
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+
+  const stem = sheet.name[language];
+  const ascii = `${sheet.name.en.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${sheet.date}.xlsx`;
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(`${stem}-${sheet.date}.xlsx`)}`)
+    .header('cache-control', 'no-store')
+    .send(output);
+}
+
+function drainedOrClosed(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
+/** A day as the file name shows it (YYYYMMDD), in a time zone. */
+export function fileDate(time: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(time);
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year')}${part('month')}${part('day')}`;
+}
