@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { BoxWithSecret, RegisterBoxInput } from '@cloudbox/domain';
 import type { SQL } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Database } from '../db/index.js';
 import { queryRows } from '../db/sql.js';
@@ -39,11 +40,11 @@ const MAGLEV = [{ station: 1, device_type: 'maglev_blower' }];
 export async function startDataPlaneTest(
   database: DatabaseKind,
   broker: BrokerKind,
-  options: { env?: Record<string, string>; wrapDatabase?: (database: Database) => Database } = {},
+  options: { env?: Record<string, string>; wrapDatabase?: (database: Database) => Database; redis?: Redis } = {},
 ): Promise<DataPlaneTest> {
   const run = randomBytes(4).toString('hex');
   const external = broker === 'mosquitto' ? { MQTT_URL: process.env.TEST_MQTT_URL!, MQTT_SHARE_GROUP: `test-${run}`, MQTT_CLIENT_ID: `cloudbox-test-${run}`, MQTT_INGEST_CONNECTIONS: '2' } : {};
-  const t = await startTestApp(database, { env: { ...external, ...options.env }, wrapDatabase: options.wrapDatabase });
+  const t = await startTestApp(database, { env: { ...external, ...options.env }, wrapDatabase: options.wrapDatabase, redis: options.redis });
   const info = t.app.dataPlane.broker.info();
   const url = broker === 'mosquitto' ? process.env.TEST_MQTT_URL! : `mqtt://127.0.0.1:${info.tcpPort}`;
   const rootToken = await signIn(t.app, 'demo_root', 'demo123456');

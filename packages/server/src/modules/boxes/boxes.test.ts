@@ -1,0 +1,152 @@
+import { boxTopics, type BoxView, type BoxWithSecret } from '@cloudbox/domain';
+import { sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataMessage, startDataPlaneTest, type DataPlaneTest } from '../../test/data-plane.js';
+import { bearer, DATABASE_KINDS, EN, envelopeOf, signIn } from '../../test/helpers.js';
+
+describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
+  let t: DataPlaneTest;
+  let limited: string;
+  let manager: string;
+  beforeAll(async () => {
+    t = await startDataPlaneTest(kind, 'embedded');
+    limited = await signIn(t.app, 'demo_limited', 'demo123456');
+    manager = await signIn(t.app, 'demo_manager', 'demo123456');
+  });
+  afterAll(() => t.dispose());
+
+  const post = (token: string, payload: unknown, headers: Record<string, string> = EN) =>
+    t.app.inject({ method: 'POST', url: '/api/v2/boxes', headers: { ...bearer(token), ...headers }, payload: payload as Record<string, unknown> });
+
+  it('registers a box with its facts and controllers, and shows the secret once', async () => {
+    const id = t.boxId();
+    const response = await post(limited, {
+      id,
+      ck: '1001',
+      model: 'CB-4G',
+      iccid: '89860412345678901234',
+      install_date: '2026-01-15',
+      expiry_date: '2027-01-14',
+      owner_unit: 'Acme Water',
+      province: '江苏省',
+      city: '苏州市',
+      district: '吴中区',
+      street: '创业路 8 号',
+      latitude: 31.3,
+      longitude: 120.6,
+      contact: 'Li Lei',
+      phone: '13800000000',
+      remark: 'pump house',
+      server_ip: '203.0.113.5',
+      controllers: [
+        { station: 1, device_type: 'maglev_blower', machine_model: 'MBF-150', device_number: 'B-1' },
+        { station: 2, device_type: 'generic_plc' },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    const { box, secret } = envelopeOf<BoxWithSecret>(response).data;
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    expect(box).toMatchObject({ id, ck: '1001', owner_unit: 'Acme Water', server_ip: '203.0.113.5', online: false, latitude: 31.3 });
+    expect(box.controllers).toEqual([
+      { station: 1, device_type: 'maglev_blower', machine_model: 'MBF-150', device_number: 'B-1' },
+      { station: 2, device_type: 'generic_plc', machine_model: '', device_number: '' },
+    ]);
+    const [stored] = await t.rows<{ secret_hash: string }>(sql`select secret_hash from boxes where id = ${id}`);
+    expect(stored?.secret_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored?.secret_hash).not.toContain(secret);
+
+    const shown = await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${id}`, headers: bearer(manager) });
+    expect(envelopeOf<BoxView>(shown).data).toEqual(box);
+    expect(shown.body).not.toContain(secret);
+    expect((await post(limited, { id, ck: '1001', controllers: [{ station: 1, device_type: 'maglev_blower' }] })).statusCode).toBe(409);
+  });
+
+  it('answers every invalid field in the caller’s language and registers nothing', async () => {
+    const id = t.boxId();
+    const response = await post(limited, {
+      id: `${id}x`,
+      ck: '12',
+      iccid: 'abc',
+      install_date: '2026-02-30',
+      latitude: 91,
+      controllers: [
+        { station: 1, device_type: 'maglev_blower' },
+        { station: 1, device_type: 'toaster' },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    const fields = envelopeOf<{ errors: { field: string; message: string }[] }>(response).data.errors;
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        { field: 'id', message: 'The box ID must be 1-32 digits' },
+        { field: 'ck', message: 'CK code must be exactly 4 digits' },
+        { field: 'iccid', message: 'The ICCID must be 18-22 digits or letters A-F' },
+        { field: 'install_date', message: 'Use a date in the form YYYY-MM-DD' },
+        { field: 'latitude', message: 'The latitude must be between -90 and 90' },
+        { field: 'controllers', message: 'Each station number may appear only once' },
+      ]),
+    );
+    const chinese = await post(limited, { id, ck: '1001', controllers: [{ station: 1, device_type: 'toaster' }] }, {});
+    expect(envelopeOf(chinese).message).toBe('未知的设备类型：toaster');
+    const unknownCk = await post(t.rootToken, { id, ck: '9999', controllers: [{ station: 1, device_type: 'maglev_blower' }] });
+    expect(envelopeOf(unknownCk).message).toBe('Unknown CK code: 9999');
+    expect(await t.rows(sql`select id from boxes where id = ${id}`)).toEqual([]);
+  });
+
+  it('lets root and limited_admin register, limited_admin only in its own CK', async () => {
+    const box = (ck: string) => ({ id: t.boxId(), ck, controllers: [{ station: 1, device_type: 'air_compressor' }] });
+    expect((await post(manager, box('1001'))).statusCode).toBe(403);
+    expect((await post(limited, box('2002'))).statusCode).toBe(403);
+    expect((await post(t.rootToken, box('2002'))).statusCode).toBe(200);
+    const other = box('2002');
+    await post(t.rootToken, other);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${other.id}`, headers: bearer(limited) })).statusCode).toBe(404);
+  });
+
+  it('edits a box: controllers kept by station keep their id, removed ones go with their data', async () => {
+    const id = t.boxId();
+    await t.register({ id, controllers: [{ station: 1, device_type: 'maglev_blower' }, { station: 2, device_type: 'generic_plc' }] });
+    const before = await t.rows<{ id: number; station: number }>(sql`select id, station from controllers where box_id = ${id} order by station`);
+    await t.app.dataPlane.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now(), 1, { 30: 100 }, 2)), { boxId: id });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/boxes/${id}`,
+      headers: { ...bearer(limited), ...EN },
+      payload: { ck: '1001', owner_unit: 'New owner', controllers: [{ station: 1, device_type: 'maglev_blower', machine_model: 'MBF-300' }, { station: 3, device_type: 'air_compressor' }] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(envelopeOf<BoxView>(response).data).toMatchObject({ owner_unit: 'New owner', controllers: [{ station: 1, machine_model: 'MBF-300' }, { station: 3 }] });
+    const after = await t.rows<{ id: number; station: number }>(sql`select id, station from controllers where box_id = ${id} order by station`);
+    expect(after[0]).toEqual(before[0]);
+    expect(await t.rows(sql`select 1 from samples where controller_id = ${before[1]!.id}`)).toEqual([]);
+    expect(await t.rows(sql`select 1 from rollups_daily where controller_id = ${before[1]!.id}`)).toEqual([]);
+  });
+
+  it('rotates the secret: the old one stops working, the new one connects', async () => {
+    const id = t.boxId();
+    const { secret } = await t.register({ id });
+    const box = await t.connectBox(id, secret);
+    const closed = new Promise((resolve) => box.once('close', resolve));
+    const response = await t.app.inject({ method: 'POST', url: `/api/v2/boxes/${id}/secret`, headers: bearer(t.rootToken) });
+    const renewed = envelopeOf<BoxWithSecret>(response).data.secret;
+    expect(renewed).not.toBe(secret);
+    await closed;
+    await expect(mqtt.connectAsync(t.url, { username: id, password: secret, reconnectPeriod: 0 })).rejects.toThrow(/bad username or password/i);
+    const again = await t.connectBox(id, renewed);
+    expect(again.connected).toBe(true);
+  });
+
+  it('deletes a box with its data, keeps its logs, and refuses it afterwards', async () => {
+    const id = t.boxId();
+    const { secret } = await t.register({ id });
+    await t.app.dataPlane.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now(), 1, { 10: 12_000 })), { boxId: id });
+    await t.database.db.execute(sql`insert into operation_logs (username, ck, box_id, action) values ('demo_root', '1001', ${id}, 'switch')`);
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/v2/boxes/${id}`, headers: bearer(limited) });
+    expect(response.statusCode).toBe(200);
+    expect(await t.rows(sql`select 1 from controllers where box_id = ${id}`)).toEqual([]);
+    expect(await t.rows(sql`select 1 from operation_logs where box_id = ${id}`)).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${id}`, headers: bearer(t.rootToken) })).statusCode).toBe(404);
+    await expect(mqtt.connectAsync(t.url, { username: id, password: secret, reconnectPeriod: 0 })).rejects.toThrow(/bad username or password/i);
+  });
+});

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { boxTopics, MAGLEV_BLOWER, REALTIME_CLOSE, type RealtimeEvent } from '@cloudbox/domain';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { buildApp, type App } from '../app.js';
+import { dataMessage, eventually, startDataPlaneTest, type DataPlaneTest } from '../test/data-plane.js';
+import { DATABASE_KINDS, signIn, testConfig } from '../test/helpers.js';
+
+const R = MAGLEV_BLOWER;
+
+/** A browser's socket with everything it was sent. */
+async function browser(app: App, query = '', headers: Record<string, string> = { 'accept-language': 'en' }) {
+  const events: RealtimeEvent[] = [];
+  let closeCode: number | undefined;
+  const socket: WebSocket = await app.injectWS(`/api/v2/ws${query}`, { headers }, {
+    onInit(ws) {
+      ws.on('message', (data) => events.push(JSON.parse(String(data)) as RealtimeEvent));
+      ws.on('close', (code) => (closeCode = code));
+    },
+  });
+  return {
+    socket,
+    events,
+    closeCode: () => closeCode,
+    next<T extends RealtimeEvent['type']>(type: T, matches: (event: Extract<RealtimeEvent, { type: T }>) => boolean = () => true) {
+      return eventually(() => events.find((event): event is Extract<RealtimeEvent, { type: T }> => event.type === type && matches(event as Extract<RealtimeEvent, { type: T }>)), `a ${type} event`, 5000);
+    },
+  };
+}
+
+describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
+  let t: DataPlaneTest;
+  let manager: string;
+  beforeAll(async () => {
+    t = await startDataPlaneTest(kind, 'embedded');
+    manager = await signIn(t.app, 'demo_manager', 'demo123456');
+  });
+  afterAll(() => t.dispose());
+
+  const ingest = (boxId: string, message: string) => t.app.dataPlane.ingest.receive(boxTopics(boxId).data, Buffer.from(message), { boxId });
+
+  it('signs in with the query token or the first message, and closes on a bad token', async () => {
+    const byQuery = await browser(t.app, `?token=${manager}`);
+    expect(await byQuery.next('ready')).toEqual({ type: 'ready', user: 'demo_manager' });
+
+    const byMessage = await browser(t.app);
+    byMessage.socket.send(JSON.stringify({ type: 'auth', token: manager }));
+    expect(await byMessage.next('ready')).toEqual({ type: 'ready', user: 'demo_manager' });
+
+    const stranger = await browser(t.app, '?token=nonsense');
+    expect(await stranger.next('error')).toEqual({ type: 'error', code: 50008, message: 'Your session is not valid. Please sign in again.' });
+    await eventually(() => stranger.closeCode(), 'the socket closed');
+    expect(stranger.closeCode()).toBe(REALTIME_CLOSE.signedOut);
+
+    byMessage.socket.send('not json');
+    expect(await byMessage.next('error')).toMatchObject({ code: 40111 });
+    byQuery.socket.close();
+    byMessage.socket.close();
+  });
+
+  it('pushes status, values (at most once a second per device), faults and commands of the boxes the user may see', async () => {
+    const [own, foreign] = [t.boxId(), t.boxId()];
+    const { secret } = await t.register({ id: own });
+    await t.register({ id: foreign, ck: '2002' });
+    const watcher = await browser(t.app, `?token=${manager}`);
+    await watcher.next('ready');
+    watcher.socket.send(JSON.stringify({ type: 'subscribe', boxes: [own, foreign] }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const box = await t.connectBox(own, secret);
+    expect(await watcher.next('status', (event) => event.box_id === own)).toMatchObject({ online: true });
+
+    const now = Date.now();
+    for (let index = 0; index < 5; index += 1) await ingest(own, dataMessage(now - 5000 + index, index, { [R.speed]: 10_000 + index, [R.power]: 500 }));
+    await ingest(foreign, dataMessage(now, 1, { [R.speed]: 1 }));
+    const values = await watcher.next('values', (event) => event.box_id === own);
+    expect(values).toEqual({ type: 'values', box_id: own, controller_id: 1, ts: now - 5000 + 4, values: { [R.speed]: 10_004, [R.power]: 50 } });
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(watcher.events.filter((event) => event.type === 'values' && event.box_id === own)).toHaveLength(1);
+    expect(watcher.events.some((event) => 'box_id' in event && event.box_id === foreign)).toBe(false);
+
+    await ingest(own, dataMessage(now, 10, { [R.fault]: 0b1000 }));
+    expect(await watcher.next('fault', (event) => event.box_id === own)).toMatchObject({
+      state: 'opened',
+      controller_id: 1,
+      record: { severity: 'fault', message: 'Blower tripped on a fault', started_at: now },
+    });
+
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/devices/${own}/controllers/1/write`,
+      headers: { authorization: `Bearer ${manager}` },
+      payload: { register: R.startStop, value: 1 },
+    });
+    expect(await watcher.next('command', (event) => event.command.box_id === own)).toMatchObject({ command: { register: R.startStop, value: 1 } });
+    await box.endAsync();
+    expect(await watcher.next('status', (event) => event.box_id === own && !event.online)).toBeTruthy();
+    watcher.socket.close();
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instances through Redis', () => {
+  let t: DataPlaneTest;
+  let second: App;
+  const connections: Redis[] = [];
+  beforeAll(async () => {
+    const prefix = `cloudbox-test-${randomBytes(4).toString('hex')}:`;
+    const redis = () => {
+      const connection = new Redis(process.env.TEST_REDIS_URL!);
+      connections.push(connection);
+      return connection;
+    };
+    t = await startDataPlaneTest('pglite', 'embedded', { env: { REDIS_KEY_PREFIX: prefix }, redis: redis() });
+    second = buildApp({ config: testConfig({ REDIS_KEY_PREFIX: prefix }), database: t.database, redis: redis() });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.dispose();
+    await Promise.all(connections.map((connection) => connection.quit()));
+  });
+
+  it('delivers what one instance ingests to a browser connected to the other', async () => {
+    const id = t.boxId();
+    await t.register({ id });
+    const token = await signIn(second, 'demo_manager', 'demo123456');
+    const watcher = await browser(second, `?token=${token}`);
+    await watcher.next('ready');
+    watcher.socket.send(JSON.stringify({ type: 'subscribe', boxes: [id] }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    await t.app.dataPlane.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now(), 1, { [R.speed]: 12_345 })), { boxId: id });
+    expect(await watcher.next('values', (event) => event.box_id === id)).toMatchObject({ values: { [R.speed]: 12_345 } });
+    watcher.socket.close();
+  });
+});
