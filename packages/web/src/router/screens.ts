@@ -9,7 +9,7 @@ const upcoming = lazy(() => import('../pages/upcoming'));
 export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   dashboard: lazy(() => import('../pages/dashboard')),
   profile: lazy(() => import('../pages/profile')),
-  devicesShow: upcoming,
+  devicesShow: lazy(() => import('../pages/devices/devices-show')),
   mapMonitoring: upcoming,
   controller: upcoming,
   plcController: upcoming,

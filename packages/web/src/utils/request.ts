@@ -3,9 +3,10 @@ import i18n from '../i18n';
 import { getToken, removeToken } from './auth';
 import { logError } from './error-log';
 import { feedback } from './feedback';
-import { createRequester } from './request-core';
+import { createRequester, type QueryValue } from './request-core';
 
-export { RequestError, type RequestOptions } from './request-core';
+export { RequestError, type QueryValue, type RequestOptions } from './request-core';
+export type QueryParams = Readonly<Record<string, QueryValue>>;
 
 export const { fetchEnvelope, request } = createRequester({
   fetch: (input, init) => window.fetch(input, init),

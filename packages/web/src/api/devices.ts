@@ -1,0 +1,80 @@
+import type {
+  CommandView,
+  DeviceDetail,
+  DeviceHistory,
+  DeviceItem,
+  DeviceStatusCounts,
+  DeviceRealtime,
+  FaultRecordView,
+  KlineCandle,
+  KlineInterval,
+  OperationLogEntry,
+  Page,
+} from '@cloudbox/domain';
+import { request, type QueryParams } from '../utils/request';
+
+/** The device query API (DESIGN.md section 6): list, counts, detail, realtime, history, K-line, faults, writes. */
+export type DeviceQuery = QueryParams;
+
+export function listDevices(params: DeviceQuery): Promise<Page<DeviceItem>> {
+  return request<Page<DeviceItem>>('/devices', { params });
+}
+
+export function getStatusCounts(params: DeviceQuery = {}): Promise<DeviceStatusCounts> {
+  return request<DeviceStatusCounts>('/devices/status-counts', { params });
+}
+
+export function getDeviceDetail(boxId: string): Promise<DeviceDetail> {
+  return request<DeviceDetail>(`/devices/${boxId}`);
+}
+
+const controllerPath = (boxId: string, controllerId: number | string) => `/devices/${boxId}/controllers/${controllerId}`;
+
+export function getRealtime(boxId: string, controllerId: number | string): Promise<DeviceRealtime> {
+  return request<DeviceRealtime>(`${controllerPath(boxId, controllerId)}/realtime`);
+}
+
+export interface HistoryParams {
+  from: number;
+  to: number;
+  registers?: readonly number[];
+  page?: number;
+  page_size?: number;
+  /** A point budget per register: downsampled instead of paged. */
+  points?: number;
+}
+
+export function getHistory(boxId: string, controllerId: number | string, params: HistoryParams): Promise<DeviceHistory> {
+  const { registers, ...rest } = params;
+  return request<DeviceHistory>(`${controllerPath(boxId, controllerId)}/history`, {
+    params: { ...rest, registers: registers?.length ? registers.join(',') : undefined },
+  });
+}
+
+export function getKline(
+  boxId: string,
+  controllerId: number | string,
+  params: { register: number; interval: KlineInterval; from?: number; to?: number },
+): Promise<KlineCandle[]> {
+  return request<KlineCandle[]>(`${controllerPath(boxId, controllerId)}/kline`, { params });
+}
+
+export function getDeviceFaults(boxId: string, controllerId: number | string, params: QueryParams): Promise<Page<FaultRecordView>> {
+  return request<Page<FaultRecordView>>(`${controllerPath(boxId, controllerId)}/faults`, { params });
+}
+
+export function searchFaults(params: QueryParams): Promise<Page<FaultRecordView>> {
+  return request<Page<FaultRecordView>>('/faults', { params });
+}
+
+export function writeRegister(boxId: string, controllerId: number | string, register: number, value: string | number): Promise<CommandView> {
+  return request<CommandView>(`${controllerPath(boxId, controllerId)}/write`, { method: 'POST', data: { register, value } });
+}
+
+export function getCommand(id: string): Promise<CommandView> {
+  return request<CommandView>(`/commands/${id}`, { silent: true });
+}
+
+export function listOperationLogs(params: QueryParams): Promise<Page<OperationLogEntry>> {
+  return request<Page<OperationLogEntry>>('/operation-logs', { params });
+}

@@ -1,0 +1,74 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Modal, Progress, Typography } from 'antd';
+import { useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../utils/feedback';
+
+export interface ExportReport {
+  /** 0-100, or null while the size is unknown. */
+  percent: number | null;
+  /** What is happening: rows fetched, bytes received. */
+  detail: string;
+}
+
+interface ExportButtonProps {
+  children: ReactNode;
+  /** Does the export, reporting as it goes; resolves the saved file's name. */
+  run: (report: (progress: ExportReport) => void, signal: AbortSignal) => Promise<string>;
+  disabled?: boolean;
+  className?: string;
+}
+
+type State = { kind: 'idle' } | { kind: 'running'; progress: ExportReport };
+
+/** A button that runs a long export in a dialog with a progress bar and a cancel button. */
+export default function ExportButton({ children, run, disabled, className }: ExportButtonProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const abort = useRef<AbortController | null>(null);
+
+  async function start() {
+    const controller = new AbortController();
+    abort.current = controller;
+    setState({ kind: 'running', progress: { percent: 0, detail: t('export.preparing') } });
+    try {
+      const file = await run((progress) => {
+        if (!controller.signal.aborted) setState({ kind: 'running', progress });
+      }, controller.signal);
+      void feedback.message.success(t('export.done', { file }));
+    } catch (error) {
+      if (!controller.signal.aborted && !(error instanceof Error && error.name === 'RequestError')) {
+        void feedback.message.error(t('export.failed'));
+      }
+    } finally {
+      abort.current = null;
+      setState({ kind: 'idle' });
+    }
+  }
+
+  const running = state.kind === 'running';
+  return (
+    <>
+      <Button className={['export-button', className].filter(Boolean).join(' ')} icon={<DownloadOutlined />} loading={running} disabled={disabled} onClick={() => void start()}>
+        {children}
+      </Button>
+      <Modal
+        open={running}
+        title={t('export.title')}
+        className="export-progress"
+        closable={false}
+        mask={{ closable: false }}
+        footer={<Button onClick={() => abort.current?.abort()}>{t('export.cancel')}</Button>}
+      >
+        {running && (
+          <div data-percent={state.progress.percent ?? ''}>
+            <Progress percent={state.progress.percent ?? 100} status="active" showInfo={state.progress.percent !== null} />
+            <Typography.Text type="secondary" className="export-progress__detail">
+              {state.progress.detail}
+            </Typography.Text>
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { init, type EChartsType } from 'echarts/core';
+import { useEffect, useRef, type CSSProperties } from 'react';
+import { currentLanguage } from '../../i18n';
+import { ECHARTS_LOCALES, type EChartsOption } from './echarts';
+import './chart.css';
+
+export interface ChartProps {
+  option: EChartsOption;
+  className?: string;
+  style?: CSSProperties;
+  /**
+   * Replace the whole option (default) or merge into the chart's current one: live updates of a
+   * series merge, so zoom and legend choices stay as the user left them.
+   */
+  merge?: boolean;
+  /** Called once with the chart, for events (zoom, roam, clicks). */
+  onReady?: (chart: EChartsType) => void;
+  /** Marks the chart for the end-to-end tests and screen readers. */
+  label?: string;
+}
+
+/**
+ * An ECharts instance in a div: created once, sized with its box (kept-alive views are hidden
+ * with zero size and resize when shown), disposed on unmount. Dates and toolbox texts follow the
+ * console's language.
+ */
+export default function Chart({ option, className, style, merge = false, onReady, label }: ChartProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const chart = useRef<EChartsType | null>(null);
+  const ready = useRef(onReady);
+  useEffect(() => {
+    ready.current = onReady;
+  });
+
+  useEffect(() => {
+    const node = element.current;
+    if (!node) return;
+    const instance = init(node, undefined, { locale: ECHARTS_LOCALES[currentLanguage()], renderer: 'canvas' });
+    chart.current = instance;
+    ready.current?.(instance);
+    const observer = new ResizeObserver(() => {
+      if (node.clientWidth > 0 && node.clientHeight > 0) instance.resize();
+    });
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: !merge, lazyUpdate: true });
+  }, [option, merge]);
+
+  return <div ref={element} className={['chart', className].filter(Boolean).join(' ')} style={style} role="img" aria-label={label} data-chart={label} />;
+}

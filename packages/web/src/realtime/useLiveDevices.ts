@@ -1,0 +1,76 @@
+import type { RealtimeEvent } from '@cloudbox/domain';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { DeviceChanges, type LiveDevice } from './device-changes';
+import { useRealtimeEvents } from './hooks';
+
+/** Status counts and closed records are read again at most this often while events arrive. */
+const REFRESH_MS = 3000;
+
+interface LiveOptions<T> {
+  /** The cached query whose rows follow live changes. */
+  rowsKey: QueryKey;
+  rows: (data: T) => readonly LiveDevice[];
+  withRows: (data: T, rows: readonly LiveDevice[]) => T;
+  /** Queries to read again (throttled) after status changes: the counts. */
+  refreshKeys: QueryKey[];
+  /** Paused while the view is hidden behind another tab; it reads afresh when shown. */
+  active: boolean;
+}
+
+/**
+ * Applies live status and fault events to cached device rows without a reload: events are
+ * gathered and applied once per animation frame (a thousand changes a second cost one render per
+ * frame), and the counts are refreshed at most every few seconds.
+ */
+export function useLiveDevices<T>({ rowsKey, rows, withRows, refreshKeys, active }: LiveOptions<T>): void {
+  const queryClient = useQueryClient();
+  const changes = useRef(new DeviceChanges());
+  const frame = useRef<number | null>(null);
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const refetchRows = useRef(false);
+  const options = useRef({ rowsKey, rows, withRows, refreshKeys, active });
+  useEffect(() => {
+    options.current = { rowsKey, rows, withRows, refreshKeys, active };
+  });
+
+  useEffect(
+    () => () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+      if (refreshTimer.current) clearTimeout(refreshTimer.current);
+    },
+    [],
+  );
+
+  useEffect(() => {
+    if (!active) return;
+    // Whatever happened while hidden: read again once shown.
+    for (const key of [options.current.rowsKey, ...options.current.refreshKeys]) void queryClient.invalidateQueries({ queryKey: key });
+  }, [active, queryClient]);
+
+  function flush() {
+    frame.current = null;
+    const { rowsKey: key, rows: read, withRows: write, refreshKeys: refresh } = options.current;
+    const pending = changes.current;
+    queryClient.setQueryData<T>(key, (data) => {
+      if (!data) return data;
+      const current = read(data);
+      const next = pending.apply(current);
+      return next === current ? data : write(data, next);
+    });
+    refetchRows.current ||= pending.refetch;
+    pending.clear();
+    if (refreshTimer.current) return;
+    refreshTimer.current = setTimeout(() => {
+      refreshTimer.current = null;
+      for (const refreshKey of refresh) void queryClient.invalidateQueries({ queryKey: refreshKey });
+      if (refetchRows.current) void queryClient.invalidateQueries({ queryKey: options.current.rowsKey });
+      refetchRows.current = false;
+    }, REFRESH_MS);
+  }
+
+  useRealtimeEvents((event: RealtimeEvent) => {
+    if (!options.current.active) return;
+    if (changes.current.add(event) && frame.current === null) frame.current = requestAnimationFrame(flush);
+  });
+}

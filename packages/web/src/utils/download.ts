@@ -1,0 +1,59 @@
+import { API_BASE } from '@cloudbox/domain';
+import { getToken } from './auth';
+import { fileNameFromDisposition, transferProgress, type TransferProgress } from './download-core';
+import { buildUrl } from './request-core';
+import { fetchEnvelope, type QueryParams } from './request';
+
+/** Hands a blob to the browser as a file download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Downloads a file the server streams (the xlsx exports), reporting the bytes as they arrive,
+ * and saves it. An answer that is not a file is an envelope (bad filter, signed out): it goes
+ * through the request layer's code handling, which shows the message and rejects.
+ */
+export async function downloadFile(
+  path: string,
+  params: QueryParams,
+  fallbackName: string,
+  onProgress: (progress: TransferProgress) => void,
+  signal?: AbortSignal,
+): Promise<string> {
+  const token = getToken();
+  const response = await fetch(buildUrl(API_BASE, path, params), {
+    headers: token ? { Authorization: `Bearer ${token}`, 'X-Token': token } : {},
+    credentials: 'same-origin',
+    signal,
+  });
+  if (!response.ok || (response.headers.get('content-type') ?? '').includes('json')) {
+    // Let the request layer show the server's message (or the logged-out dialog) and reject.
+    await fetchEnvelope(path, { params });
+    throw new Error(response.statusText);
+  }
+  const total = Number(response.headers.get('content-length')) || null;
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let loaded = 0;
+  onProgress(transferProgress(0, total));
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      loaded += value.byteLength;
+      onProgress(transferProgress(loaded, total));
+    }
+  }
+  const fileName = fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName);
+  saveBlob(new Blob(chunks, { type: response.headers.get('content-type') ?? 'application/octet-stream' }), fileName);
+  return fileName;
+}
