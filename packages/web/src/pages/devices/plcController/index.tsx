@@ -1,0 +1,5 @@
+import DeviceLive from '../live/DeviceLive';
+
+export default function PlcController() {
+  return <DeviceLive variant="plc" />;
+}
