@@ -1,0 +1,71 @@
+import type { HistoryPoint } from '@cloudbox/domain';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import Chart from './Chart';
+import type { EChartsOption } from './echarts';
+import { buildSeries, groupByUnit, type RegisterMeta } from './series';
+
+const GRID_HEIGHT = 150;
+const GRID_GAP = 36;
+const TOP = 56;
+const BOTTOM = 56;
+
+interface StackedCurvesProps {
+  items: readonly HistoryPoint[];
+  registers: readonly RegisterMeta[];
+  from: number;
+  to: number;
+  /** A vertical line at this time (the start of a fault). */
+  mark?: { time: number; label: string };
+  label?: string;
+}
+
+/** The option of stacked curves: one grid per unit, all sharing the time axis and one zoom. */
+export function stackedOption({ items, registers, from, to, mark }: Omit<StackedCurvesProps, 'label'>): EChartsOption {
+  const groups = groupByUnit(registers);
+  const series = buildSeries(items, registers.map((register) => register.number));
+  const gridIndexes = groups.map((_, index) => index);
+  return {
+    animation: false,
+    legend: { type: 'scroll', top: 4 },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'cross' }, valueFormatter: (value) => (typeof value === 'number' ? String(Math.round(value * 1000) / 1000) : String(value ?? '')) },
+    axisPointer: { link: [{ xAxisIndex: 'all' }] },
+    grid: groups.map((_, index) => ({ left: 64, right: 24, top: TOP + index * (GRID_HEIGHT + GRID_GAP), height: GRID_HEIGHT })),
+    xAxis: groups.map((_, index) => ({
+      type: 'time',
+      gridIndex: index,
+      min: from,
+      max: to,
+      axisLabel: { show: index === groups.length - 1, hideOverlap: true, formatter: (value: number) => dayjs(value).format(to - from > 2 * 86_400_000 ? 'MM-DD HH:mm' : 'HH:mm') },
+    })),
+    yAxis: groups.map((group, index) => ({ type: 'value', gridIndex: index, name: group.unit, scale: true, nameTextStyle: { align: 'right' }, splitNumber: 3 })),
+    dataZoom: [
+      { type: 'inside', xAxisIndex: gridIndexes },
+      { type: 'slider', xAxisIndex: gridIndexes, bottom: 8, height: 24, labelFormatter: (value: number) => dayjs(value).format('HH:mm') },
+    ],
+    series: groups.flatMap((group, index) =>
+      group.registers.map((register, position) => ({
+        type: 'line' as const,
+        name: register.name,
+        xAxisIndex: index,
+        yAxisIndex: index,
+        showSymbol: false,
+        sampling: 'lttb' as const,
+        data: series.get(register.number) ?? [],
+        ...(mark && position === 0 ? { markLine: { symbol: 'none', silent: true, lineStyle: { color: '#f5222d', type: 'dashed' as const }, label: { formatter: mark.label, position: 'insideEndTop' as const }, data: [{ xAxis: mark.time }] } } : {}),
+      })),
+    ),
+  };
+}
+
+export function stackedHeight(registers: readonly RegisterMeta[]): number {
+  const grids = Math.max(1, groupByUnit(registers).length);
+  return TOP + grids * GRID_HEIGHT + (grids - 1) * GRID_GAP + BOTTOM;
+}
+
+/** Curves of several registers over a time range, stacked by unit with one zoom (dataZoom) for all. */
+export default function StackedCurves(props: StackedCurvesProps) {
+  const { items, registers, from, to, mark, label } = props;
+  const option = useMemo(() => stackedOption({ items, registers, from, to, mark }), [items, registers, from, to, mark]);
+  return <Chart option={option} style={{ height: stackedHeight(registers) }} label={label} className="stacked-curves" />;
+}

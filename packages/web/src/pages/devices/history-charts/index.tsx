@@ -1,0 +1,5 @@
+import DayCurves from './DayCurves';
+
+export default function HistoryCharts() {
+  return <DayCurves variant="controller" />;
+}

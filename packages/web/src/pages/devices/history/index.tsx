@@ -1,0 +1,5 @@
+import HistoryTable from './HistoryTable';
+
+export default function History() {
+  return <HistoryTable variant="controller" />;
+}

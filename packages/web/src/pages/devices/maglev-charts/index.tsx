@@ -1,0 +1,5 @@
+import DayCurves from '../history-charts/DayCurves';
+
+export default function MaglevCharts() {
+  return <DayCurves variant="maglev" />;
+}

@@ -1,0 +1,5 @@
+import HistoryTable from '../history/HistoryTable';
+
+export default function PlcHistory() {
+  return <HistoryTable variant="plc" />;
+}

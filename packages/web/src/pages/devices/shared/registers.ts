@@ -1,0 +1,30 @@
+import { getDeviceType, type RealtimeRegister } from '@cloudbox/domain';
+import { useQuery } from '@tanstack/react-query';
+import { getRealtime } from '../../../api/devices';
+import { KEY_REGISTERS } from '../live/gauges';
+
+/** The registers of a device with their names and units in the user's language (from the realtime call). */
+export function useDeviceRegisters(boxId: string, controllerId: number | undefined) {
+  return useQuery({
+    queryKey: ['devices', 'realtime', boxId, controllerId],
+    queryFn: () => getRealtime(boxId, controllerId!),
+    enabled: controllerId !== undefined && Number.isFinite(controllerId),
+    select: (data) => ({ registers: data.registers, layout: data.layout }),
+  });
+}
+
+/** Registers that make a curve: numbers, not codes, flags or text. */
+export function isCurveRegister(register: Pick<RealtimeRegister, 'format' | 'min' | 'max'>): boolean {
+  return register.format === 'number';
+}
+
+/** What a curve or table shows before the user chooses: the key values of the type, else the first numbers. */
+export function defaultRegisters(registers: readonly RealtimeRegister[], deviceType: string | undefined, count = 4): number[] {
+  const numbers = registers.filter(isCurveRegister).map((register) => register.number);
+  const keys = (deviceType ? KEY_REGISTERS[deviceType] : undefined)?.filter((number) => numbers.includes(number)) ?? [];
+  return [...new Set([...keys, ...numbers])].slice(0, Math.max(count, keys.length));
+}
+
+export function deviceTypeOf(deviceType: string | undefined) {
+  return deviceType ? getDeviceType(deviceType) : undefined;
+}
