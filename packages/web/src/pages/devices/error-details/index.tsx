@@ -1,0 +1,122 @@
+import { FAULT_SEVERITY_LABELS, type HistoryPoint } from '@cloudbox/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, Empty, Segmented, Spin, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getDeviceFaults, getHistory } from '../../../api/devices';
+import StackedCurves from '../../../components/charts/StackedCurves';
+import DeviceHeader, { pickController, useDeviceDetail } from '../../../components/DeviceHeader';
+import { currentLanguage } from '../../../i18n';
+import { useView } from '../../../router/view-context';
+import { useViewQuery } from '../../../router/view-query';
+import { displayValue } from '../live/useDeviceLive';
+import { defaultRegisters, isCurveRegister, useDeviceRegisters } from '../shared/registers';
+
+const WINDOWS = [10, 30, 120] as const;
+const TIME = 'YYYY-MM-DD HH:mm:ss';
+
+/** The `:time` of a fault: epoch milliseconds or seconds. */
+export function faultTime(value: string | undefined): number {
+  const number = Number(value);
+  return value && /^\d{10}$/.test(value) ? number * 1000 : number;
+}
+
+/** The register values around a fault: the record, its register and the key values before and after it. */
+export default function ErrorDetails() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const { params } = useView();
+  const query = useViewQuery();
+  const boxId = params.tag_id ?? '';
+  const time = faultTime(params.time);
+  const detail = useDeviceDetail(boxId);
+  const asked = query.get('controller');
+  const controller = pickController(detail.data, asked === null ? undefined : Number(asked));
+  const controllerId = controller?.controller_id;
+  const [minutes, setMinutes] = useState<(typeof WINDOWS)[number]>(30);
+  const from = time - minutes * 60_000;
+  const to = time + minutes * 60_000;
+
+  const faults = useQuery({
+    queryKey: ['devices', 'faults', boxId, controllerId, 'at', time],
+    queryFn: () => getDeviceFaults(boxId, controllerId!, { from: time, to: time + 1, page_size: 20 }),
+    enabled: controllerId !== undefined,
+  });
+  const fault = faults.data?.items.find((record) => new Date(record.started_at).getTime() === time) ?? faults.data?.items[0];
+  const meta = useDeviceRegisters(boxId, controllerId);
+  const curves = useMemo(() => (meta.data?.registers ?? []).filter(isCurveRegister), [meta.data]);
+  const registers = useMemo(() => {
+    const numbers = defaultRegisters(curves, controller?.device_type, 3);
+    return fault && curves.some((register) => register.number === fault.register) ? [fault.register, ...numbers.filter((number) => number !== fault.register)] : numbers;
+  }, [curves, controller?.device_type, fault]);
+  const shown = registers.map((number) => curves.find((register) => register.number === number)).filter((register) => register !== undefined);
+  const history = useQuery({
+    queryKey: ['devices', 'around', boxId, controllerId, from, to, registers],
+    queryFn: () => getHistory(boxId, controllerId!, { from, to, registers, page_size: 500 }),
+    enabled: controllerId !== undefined && registers.length > 0,
+  });
+  const mark = useMemo(() => ({ time, label: t('errorDetails.faultAt') }), [time, t]);
+
+  return (
+    <div className="app-page device-page error-details">
+      <DeviceHeader boxId={boxId} controllerId={controllerId} screen="faults" />
+      {controller && (
+        <Card variant="borderless" title={t('errorDetails.record')} className="error-details__record">
+          {fault ? (
+            <Descriptions
+              size="small"
+              column={{ xs: 1, md: 2, xl: 3 }}
+              items={[
+                { key: 'severity', label: t('faults.severity'), children: <Tag color={fault.severity === 'fault' ? 'red' : 'orange'}>{FAULT_SEVERITY_LABELS[fault.severity][language]}</Tag> },
+                { key: 'message', label: t('faults.message'), children: fault.message },
+                { key: 'register', label: t('faults.register'), children: fault.register_name ?? fault.register },
+                { key: 'value', label: t('faults.value'), children: fault.value },
+                { key: 'started', label: t('faults.started'), children: dayjs(fault.started_at).format(TIME) },
+                { key: 'ended', label: t('faults.ended'), children: fault.ended_at ? dayjs(fault.ended_at).format(TIME) : t('faults.active') },
+              ]}
+            />
+          ) : (
+            <Empty description={faults.isFetching ? undefined : t('errorDetails.noRecord', { time: dayjs(time).format(TIME) })} />
+          )}
+        </Card>
+      )}
+      {controller && (
+        <Card
+          variant="borderless"
+          title={t('errorDetails.around')}
+          extra={<Segmented value={minutes} onChange={(value) => setMinutes(value)} options={WINDOWS.map((value) => ({ value, label: t('errorDetails.window', { minutes: value }) }))} />}
+        >
+          <Spin spinning={history.isFetching}>
+            {history.data && history.data.items.length === 0 ? (
+              <Empty description={t('history.noData')} />
+            ) : (
+              <>
+                <StackedCurves items={history.data?.items ?? []} registers={shown} from={from} to={to} mark={mark} label="fault-curves" />
+                <Table<HistoryPoint>
+                  className="error-details__values"
+                  rowKey="ts"
+                  size="small"
+                  dataSource={history.data?.items}
+                  scroll={{ x: 170 + shown.length * 150 }}
+                  rowClassName={(point) => (Math.abs(point.ts - time) < 15_000 ? 'error-details__at-fault' : '')}
+                  columns={[
+                    { title: t('history.time'), dataIndex: 'ts', width: 170, render: (ts: number) => dayjs(ts).format(TIME) },
+                    ...shown.map((register) => ({
+                      key: register.number,
+                      title: `${register.name}${register.unit ? ` (${register.unit})` : ''}`,
+                      render: (_: unknown, point: HistoryPoint) => {
+                        const value = point.values[String(register.number)];
+                        return value === undefined ? '—' : displayValue({ ...register, definition: undefined }, value);
+                      },
+                    })),
+                  ]}
+                />
+              </>
+            )}
+          </Spin>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Space } from 'antd';
+import { useState } from 'react';
+import { getDeviceFaults } from '../../../api/devices';
+import DeviceHeader from '../../../components/DeviceHeader';
+import { useView } from '../../../router/view-context';
+import FaultFilters, { faultParams, type FaultFilterState } from '../shared/FaultFilters';
+import FaultTable from '../shared/FaultTable';
+
+/** The fault and alert records of one device, newest first. */
+export default function ErrorRecord() {
+  const { params } = useView();
+  const boxId = params.tag_id ?? '';
+  const controllerId = Number(params.controller_id);
+  const [filters, setFilters] = useState<FaultFilterState>({});
+  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
+  const query = { ...faultParams(filters), page: paging.page, page_size: paging.pageSize };
+  const faults = useQuery({ queryKey: ['devices', 'faults', boxId, controllerId, query], queryFn: () => getDeviceFaults(boxId, controllerId, query), placeholderData: keepPreviousData });
+  return (
+    <div className="app-page device-page device-faults">
+      <DeviceHeader boxId={boxId} controllerId={controllerId} screen="faults" />
+      <Card variant="borderless">
+        <Space wrap className="fault-filters">
+          <FaultFilters
+            value={filters}
+            onChange={(next) => {
+              setFilters(next);
+              setPaging((current) => ({ ...current, page: 1 }));
+            }}
+          />
+        </Space>
+        <FaultTable page={faults.data} loading={faults.isFetching} current={paging.page} pageSize={paging.pageSize} onPage={(page, pageSize) => setPaging({ page, pageSize })} />
+      </Card>
+    </div>
+  );
+}

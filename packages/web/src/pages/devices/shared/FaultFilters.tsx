@@ -1,0 +1,53 @@
+import { FAULT_SEVERITIES, FAULT_SEVERITY_LABELS, type FaultSeverity } from '@cloudbox/domain';
+import { DatePicker, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../i18n';
+import type { QueryParams } from '../../../utils/request';
+
+export interface FaultFilterState {
+  severity?: FaultSeverity;
+  active?: boolean;
+  range?: [Dayjs, Dayjs];
+}
+
+export function faultParams(filters: FaultFilterState): QueryParams {
+  return {
+    severity: filters.severity,
+    active: filters.active === undefined ? undefined : String(filters.active),
+    from: filters.range?.[0].valueOf(),
+    to: filters.range?.[1].valueOf(),
+  };
+}
+
+/** Severity, state and time range of fault records. */
+export default function FaultFilters({ value, onChange }: { value: FaultFilterState; onChange: (next: FaultFilterState) => void }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <>
+      <Select
+        className="fault-filter__severity"
+        allowClear
+        placeholder={t('faults.severity')}
+        value={value.severity}
+        onChange={(severity?: FaultSeverity) => onChange({ ...value, severity })}
+        options={FAULT_SEVERITIES.map((severity) => ({ value: severity, label: FAULT_SEVERITY_LABELS[severity][language] }))}
+        style={{ width: 130 }}
+      />
+      <Select
+        className="fault-filter__state"
+        allowClear
+        placeholder={t('faults.state')}
+        value={value.active === undefined ? undefined : String(value.active)}
+        onChange={(active?: string) => onChange({ ...value, active: active === undefined ? undefined : active === 'true' })}
+        options={[
+          { value: 'true', label: t('faults.active') },
+          { value: 'false', label: t('faults.ended') },
+        ]}
+        style={{ width: 130 }}
+      />
+      <DatePicker.RangePicker showTime value={value.range} onChange={(range) => onChange({ ...value, range: range?.[0] && range[1] ? [range[0], range[1]] : undefined })} />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { FAULT_SEVERITY_LABELS, type FaultRecordView, type Page } from '@cloudbox/domain';
+import { Table, Tag, type TableProps } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLanguage } from '../../../i18n';
+import { faultDetailsPath } from '../../../utils/device-links';
+
+const TIME = 'YYYY-MM-DD HH:mm:ss';
+
+interface FaultTableProps {
+  page: Page<FaultRecordView> | undefined;
+  loading: boolean;
+  current: number;
+  pageSize: number;
+  onPage: (page: number, pageSize: number) => void;
+  /** Across devices: with the owner and the device columns. */
+  withDevice?: boolean;
+}
+
+/** Fault and alert records (error-record, export-errors): severity, message, value, times, and a link to the values around the fault. */
+export default function FaultTable({ page, loading, current, pageSize, onPage, withDevice = false }: FaultTableProps) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const columns: TableProps<FaultRecordView>['columns'] = [
+    ...(withDevice
+      ? [
+          { title: t('device.ownerUnit'), dataIndex: 'owner_unit', ellipsis: true, width: 200 },
+          { title: t('device.boxId'), dataIndex: 'box_id', width: 120, render: (box: string, fault: FaultRecordView) => <Link to={`/devices/error-record/${box}/${fault.controller_id}`}>{box}</Link> },
+          { title: t('device.station'), dataIndex: 'controller_id', width: 70 },
+          { title: t('device.model'), dataIndex: 'model', width: 140, ellipsis: true },
+        ]
+      : []),
+    {
+      title: t('faults.severity'),
+      dataIndex: 'severity',
+      width: 90,
+      render: (severity: FaultRecordView['severity']) => <Tag color={severity === 'fault' ? 'red' : 'orange'}>{FAULT_SEVERITY_LABELS[severity][language]}</Tag>,
+    },
+    { title: t('faults.code'), dataIndex: 'code', width: 70 },
+    { title: t('faults.message'), dataIndex: 'message', ellipsis: true, width: 220 },
+    { title: t('faults.register'), dataIndex: 'register_name', width: 160, ellipsis: true, render: (name: string | null, fault) => name ?? fault.register },
+    { title: t('faults.value'), dataIndex: 'value', width: 90 },
+    { title: t('faults.started'), dataIndex: 'started_at', width: 170, render: (time: string) => dayjs(time).format(TIME) },
+    { title: t('faults.ended'), dataIndex: 'ended_at', width: 170, render: (time: string | null) => (time ? dayjs(time).format(TIME) : '—') },
+    {
+      title: t('faults.state'),
+      dataIndex: 'active',
+      width: 100,
+      render: (active: boolean) => <Tag color={active ? 'error' : 'success'}>{t(active ? 'faults.active' : 'faults.ended')}</Tag>,
+    },
+    { title: t('device.actions'), key: 'details', fixed: 'right', width: 100, render: (_, fault) => <Link to={faultDetailsPath(fault)}>{t('faults.details')}</Link> },
+  ];
+  return (
+    <Table<FaultRecordView>
+      className="fault-table"
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={page?.items}
+      loading={loading}
+      scroll={{ x: withDevice ? 1760 : 1230 }}
+      onRow={(fault) => ({ 'data-fault': fault.id, 'data-box': fault.box_id }) as React.HTMLAttributes<HTMLElement>}
+      pagination={{ current, pageSize, total: page?.total ?? 0, showSizeChanger: true, showTotal: (count) => t('history.total', { count }), onChange: onPage }}
+    />
+  );
+}
