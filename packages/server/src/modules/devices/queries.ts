@@ -14,20 +14,42 @@ import { boxScopeCondition } from './policy.js';
 
 /**
  * The SQL of the device list: one row per controller, with its box, the box's CK (time zone) and
- * device type, and `active`, the controller's active fault records folded into two flags. Active
- * records are few (partial index `fault_records_active_idx`), so they are aggregated once and
- * hash-joined rather than looked up per row. `boxes` keeps its table name (the policy's condition
- * names its column); the other tables are aliased.
+ * device type, and `active`, the controller's active fault records folded into two flags. `boxes`
+ * keeps its table name (the policy's condition names its column); the other tables are aliased.
+ * CK and device type always exist (foreign keys): left joins let PostgreSQL drop them from counts.
+ *
+ * `active` comes in two forms. A query that filters or sorts on the severity axis reads every
+ * row's flags: the active records, few (partial index `fault_records_active_idx`), are aggregated
+ * once and hash-joined. A page that only shows the flags looks them up for its own rows.
  */
-export const DEVICE_ROWS = sql`
-  controllers c
-  join boxes on boxes.id = c.box_id
-  join ck_codes k on k.code = boxes.ck
-  join device_types t on t.id = c.device_type_id
-  left join (
-    select controller_id, bool_or(severity = 'alert') as alert, bool_or(severity = 'fault') as fault
-    from fault_records where ended_at is null group by controller_id
-  ) active on active.controller_id = c.id`;
+export function deviceRows(active: 'all rows' | 'page rows'): SQL {
+  const flags =
+    active === 'all rows'
+      ? sql`left join (
+          select controller_id, bool_or(severity = 'alert') as alert, bool_or(severity = 'fault') as fault
+          from fault_records where ended_at is null group by controller_id
+        ) active on active.controller_id = c.id`
+      : sql`left join lateral (
+          select bool_or(severity = 'alert') as alert, bool_or(severity = 'fault') as fault
+          from fault_records f where f.controller_id = c.id and f.ended_at is null
+        ) active on true`;
+  return sql`
+    controllers c
+    join boxes on boxes.id = c.box_id
+    left join ck_codes k on k.code = boxes.ck
+    left join device_types t on t.id = c.device_type_id
+    ${flags}`;
+}
+
+/**
+ * Which form of `active` a page needs: its own rows' flags only when it reads the rows in box id
+ * order (an index walk that stops after the page) and does not filter on severity; any other
+ * order sorts every row first, and looking up every row's flags would cost more than the aggregate.
+ */
+export function pageFlags(query: { status?: DeviceStatus; sort: DeviceSortField }): 'all rows' | 'page rows' {
+  const severityFilter = query.status !== undefined && query.status !== 'online' && query.status !== 'offline';
+  return query.sort === 'box_id' && !severityFilter ? 'page rows' : 'all rows';
+}
 
 /** The two axes of a status: the connection, and the worst active record. */
 const CONNECTION = { online: sql`boxes.online`, offline: sql`not boxes.online` };
@@ -127,6 +149,8 @@ function sortExpression(field: DeviceSortField, language: Language): SQL {
 
 export function orderBy(field: DeviceSortField, order: 'asc' | 'desc', language: Language): SQL {
   const direction = order === 'desc' ? sql`desc` : sql`asc`;
+  // Box ids are never null: the plain order lets an index walk serve it in either direction.
+  if (field === 'box_id') return sql`boxes.id ${direction}, c.station`;
   return sql`${sortExpression(field, language)} ${direction} nulls last, boxes.id, c.station`;
 }
 

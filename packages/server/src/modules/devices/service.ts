@@ -25,23 +25,25 @@ import { ApiError, type Problem } from '../../http/errors.js';
 import { createPartitions } from '../../ingest/partitions.js';
 import type { RegisteredBox, RegisteredController, Registry } from '../../ingest/registry.js';
 import { createHistoryReader, type TimeRange } from './history.js';
+import { createRecentAnswers } from './recent.js';
 import { mayViewBox, mayViewUnregisteredBoxes } from './policy.js';
 import { fileDate } from './xlsx.js';
 import {
   containing,
-  DEVICE_ROWS,
+  deviceRows,
   filterCondition,
   isoOf,
   itemColumns,
   itemOf,
   orderBy,
+  pageFlags,
   REGISTERED_STATUSES,
   statusCondition,
   unregisteredItem,
   type ItemRow,
 } from './queries.js';
 
-type Person = Pick<UserRow, 'roles' | 'ck'>;
+type Person = Pick<UserRow, 'id' | 'roles' | 'ck'>;
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -51,6 +53,9 @@ const CONNECTION_LOG_ENTRIES = 20;
 /** Rows per query while an export streams: memory stays flat however many rows match. */
 export const EXPORT_BATCH_ROWS = 1000;
 const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+/** How long a list total or a set of status counts is reused for the same user and filters. */
+const RECENT_COUNTS_MS = 5000;
+const RECENT_COUNTS_ENTRIES = 5000;
 
 /** A device list row for a spreadsheet: the last contact also as the wall time of the box's zone. */
 export type DeviceExportRow = DeviceItem & { last_seen_local_ms: number | null };
@@ -64,7 +69,7 @@ export interface VisibleDevice {
  * The box and controller a device route names, if the user may see the box. A box the user may
  * not see answers exactly like one that does not exist, so ids cannot be probed.
  */
-export async function resolveDevice(registry: Registry, user: Person, boxId: string, station: number): Promise<VisibleDevice> {
+export async function resolveDevice(registry: Registry, user: Pick<UserRow, 'roles' | 'ck'>, boxId: string, station: number): Promise<VisibleDevice> {
   const box = await registry.box(boxId);
   if (!box || !mayViewBox(user, box)) throw ApiError.notFound('boxNotFound');
   const controller = box.controllers.get(station);
@@ -81,7 +86,7 @@ export function timeRange(query: { from?: Date; to?: Date }, spanMs: number, now
 }
 
 /** The CK's time zone of a user (root and users without a CK: the default zone). */
-export async function timeZoneOf(db: Db, user: Person): Promise<string> {
+export async function timeZoneOf(db: Db, user: Pick<UserRow, 'ck'>): Promise<string> {
   if (user.ck === null) return DEFAULT_TIME_ZONE;
   const [row] = await queryRows<{ time_zone: string }>(db, sql`select time_zone from ck_codes where code = ${user.ck}`);
   return row?.time_zone ?? DEFAULT_TIME_ZONE;
@@ -117,6 +122,13 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
   const now = deps.now ?? (() => new Date());
   const reader = createHistoryReader(db);
   const rawWindow = createPartitions(db, deps.rawRetentionDays);
+  const recentTotals = createRecentAnswers<number>({ ttlMs: RECENT_COUNTS_MS, maxEntries: RECENT_COUNTS_ENTRIES });
+  const recentStatusCounts = createRecentAnswers<DeviceStatusCounts>({ ttlMs: RECENT_COUNTS_MS, maxEntries: RECENT_COUNTS_ENTRIES });
+
+  /** Who asks and what is filtered: what a count depends on. */
+  function countKey(user: Person, filter: DeviceFilter): string {
+    return JSON.stringify([user.id, filter.status, filter.keyword, filter.ck, filter.model, filter.expiry]);
+  }
 
   /** Unregistered boxes as list items: only for those who may register them, and only when no box fact is filtered on. */
   function unregisteredWhere(user: Person, filter: Omit<DeviceFilter, 'status'>): SQL | undefined {
@@ -148,7 +160,7 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
   function itemRows(user: Person, language: Language, query: DeviceExportQuery, limit: number, offset: number): Promise<ItemRow[]> {
     return queryRows<ItemRow>(
       db,
-      sql`select ${itemColumns(language)} from ${DEVICE_ROWS} where ${where(user, query)}
+      sql`select ${itemColumns(language)} from ${deviceRows(pageFlags(query))} where ${where(user, query)}
           order by ${orderBy(query.sort, query.order, language)} limit ${limit} offset ${offset}`,
     );
   }
@@ -164,35 +176,42 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
       .map((register) => ({ field, key: 'registerUnknown', params: { register } }));
   }
 
+  async function countStatuses(user: Person, filter: Omit<DeviceFilter, 'status'>): Promise<DeviceStatusCounts> {
+    const counts = sql.join(
+      REGISTERED_STATUSES.map((status) => sql`count(*) filter (where ${statusCondition(status)})::int as ${sql.identifier(status)}`),
+      sql`, `,
+    );
+    const unregistered = unregisteredWhere(user, filter);
+    const [[row], [other]] = await Promise.all([
+      queryRows<Omit<DeviceStatusCounts, 'unregistered'>>(
+        db,
+        sql`select count(*)::int as total, ${counts} from ${deviceRows('all rows')} where ${filterCondition(user, filter, now())}`,
+      ),
+      unregistered
+        ? queryRows<{ unregistered: number }>(db, sql`select count(*)::int as unregistered from unregistered_boxes where ${unregistered}`)
+        : Promise.resolve([{ unregistered: 0 }]),
+    ]);
+    if (!row) throw new Error('a count answered no row');
+    return { ...row, unregistered: other?.unregistered ?? 0 };
+  }
+
   return {
     /** One page of devices: one item per controller; `status=unregistered` lists unregistered boxes instead. */
     async list(user: Person, language: Language, query: DeviceListQuery): Promise<Page<DeviceItem>> {
       if (query.status === 'unregistered') return unregisteredPage(user, query);
-      const [counted, items] = await Promise.all([
-        queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${DEVICE_ROWS} where ${where(user, query)}`),
+      const [total, items] = await Promise.all([
+        recentTotals.get(countKey(user, query), async () => {
+          const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${deviceRows('all rows')} where ${where(user, query)}`);
+          return row?.total ?? 0;
+        }),
         itemRows(user, language, query, query.page_size, (query.page - 1) * query.page_size),
       ]);
-      return { total: counted[0]?.total ?? 0, items: items.map(itemOf) };
+      return { total, items: items.map(itemOf) };
     },
 
     /** Devices per status under the same filters (but the status), for the dashboard and the filter bar. */
-    async statusCounts(user: Person, filter: Omit<DeviceFilter, 'status'>): Promise<DeviceStatusCounts> {
-      const counts = sql.join(
-        REGISTERED_STATUSES.map((status) => sql`count(*) filter (where ${statusCondition(status)})::int as ${sql.identifier(status)}`),
-        sql`, `,
-      );
-      const unregistered = unregisteredWhere(user, filter);
-      const [[row], [other]] = await Promise.all([
-        queryRows<Omit<DeviceStatusCounts, 'unregistered'>>(
-          db,
-          sql`select count(*)::int as total, ${counts} from ${DEVICE_ROWS} where ${filterCondition(user, filter, now())}`,
-        ),
-        unregistered
-          ? queryRows<{ unregistered: number }>(db, sql`select count(*)::int as unregistered from unregistered_boxes where ${unregistered}`)
-          : Promise.resolve([{ unregistered: 0 }]),
-      ]);
-      if (!row) throw new Error('a count answered no row');
-      return { ...row, unregistered: other?.unregistered ?? 0 };
+    statusCounts(user: Person, filter: Omit<DeviceFilter, 'status'>): Promise<DeviceStatusCounts> {
+      return recentStatusCounts.get(countKey(user, filter), () => countStatuses(user, filter));
     },
 
     /**

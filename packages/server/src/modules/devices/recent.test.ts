@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createRecentAnswers } from './recent.js';
+
+describe('recent answers', () => {
+  function setup(maxEntries = 10) {
+    const clock = { now: 0 };
+    const recent = createRecentAnswers<number>({ ttlMs: 1000, maxEntries, clock: () => clock.now });
+    let queries = 0;
+    const load = (value: number) => () => {
+      queries += 1;
+      return Promise.resolve(value);
+    };
+    return { clock, recent, load, queries: () => queries };
+  }
+
+  it('reuses an answer for its key until it is ttl old', async () => {
+    const { clock, recent, load, queries } = setup();
+    expect(await recent.get('a', load(1))).toBe(1);
+    clock.now = 999;
+    expect(await recent.get('a', load(2))).toBe(1);
+    expect(await recent.get('b', load(3))).toBe(3);
+    clock.now = 1000;
+    expect(await recent.get('a', load(4))).toBe(4);
+    expect(queries()).toBe(3);
+  });
+
+  it('lets concurrent asks share one query', async () => {
+    const recent = createRecentAnswers<number>({ ttlMs: 1000, maxEntries: 10 });
+    let release: (value: number) => void = () => undefined;
+    let queries = 0;
+    const slow = () => {
+      queries += 1;
+      return new Promise<number>((resolve) => (release = resolve));
+    };
+    const answers = Promise.all([recent.get('a', slow), recent.get('a', slow), recent.get('a', slow)]);
+    release(7);
+    expect(await answers).toEqual([7, 7, 7]);
+    expect(queries).toBe(1);
+  });
+
+  it('does not keep a failure', async () => {
+    const { recent, load } = setup();
+    await expect(recent.get('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await recent.get('a', load(5))).toBe(5);
+  });
+
+  it('keeps at most maxEntries keys, dropping the oldest', async () => {
+    const { recent, load, queries } = setup(2);
+    await recent.get('a', load(1));
+    await recent.get('b', load(2));
+    await recent.get('c', load(3));
+    expect(await recent.get('c', load(30))).toBe(3);
+    expect(await recent.get('a', load(10))).toBe(10);
+    expect(queries()).toBe(4);
+  });
+});
