@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { authBenchmark } from './benchmarks/auth.js';
+import { ingestBenchmark } from './benchmarks/ingest.js';
+import { queriesBenchmark } from './benchmarks/queries.js';
 import { describeMachine } from './machine.js';
 import { writeSection } from './report.js';
 import { startServer, type DatabaseTarget } from './server.js';
 import type { Benchmark } from './types.js';
 
-const BENCHMARKS: Benchmark[] = [authBenchmark];
+const BENCHMARKS: Benchmark[] = [authBenchmark, queriesBenchmark, ingestBenchmark];
 
 const { values } = parseArgs({
   options: {
@@ -46,7 +48,7 @@ for (const benchmark of selected) {
   const rows: string[][] = [];
   for (const target of await targets()) {
     console.log(`${benchmark.name} on ${target.kind}…`);
-    const server = await startServer(target);
+    const server = await (benchmark.start ? benchmark.start(target) : startServer(target));
     try {
       rows.push(...(await benchmark.run(server, target, options)));
     } finally {

@@ -10,5 +10,7 @@ export interface Benchmark {
   title: string;
   description: string;
   columns: string[];
+  /** Starts the server itself (a benchmark that loads its own data first); otherwise the harness starts a fresh demo server. */
+  start?(target: DatabaseTarget): Promise<RunningServer>;
   run(server: RunningServer, target: DatabaseTarget, options: BenchOptions): Promise<string[][]>;
 }
