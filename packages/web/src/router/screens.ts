@@ -10,7 +10,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   dashboard: lazy(() => import('../pages/dashboard')),
   profile: lazy(() => import('../pages/profile')),
   devicesShow: lazy(() => import('../pages/devices/devices-show')),
-  mapMonitoring: upcoming,
+  mapMonitoring: lazy(() => import('../pages/devices/map')),
   controller: lazy(() => import('../pages/devices/controller')),
   plcController: lazy(() => import('../pages/devices/plcController')),
   box: lazy(() => import('../pages/devices/box')),

@@ -13,6 +13,8 @@ export interface ChartProps {
    * series merge, so zoom and legend choices stay as the user left them.
    */
   merge?: boolean;
+  /** Components replaced, not merged, when merging (the series of a map whose roam must stay). */
+  replaceMerge?: string[];
   /** Called once with the chart, for events (zoom, roam, clicks). */
   onReady?: (chart: EChartsType) => void;
   /** Marks the chart for the end-to-end tests and screen readers. */
@@ -24,7 +26,7 @@ export interface ChartProps {
  * with zero size and resize when shown), disposed on unmount. Dates and toolbox texts follow the
  * console's language.
  */
-export default function Chart({ option, className, style, merge = false, onReady, label }: ChartProps) {
+export default function Chart({ option, className, style, merge = false, replaceMerge, onReady, label }: ChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const ready = useRef(onReady);
@@ -50,8 +52,8 @@ export default function Chart({ option, className, style, merge = false, onReady
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: !merge, lazyUpdate: true });
-  }, [option, merge]);
+    chart.current?.setOption(option, { notMerge: !merge, lazyUpdate: true, ...(replaceMerge && { replaceMerge }) });
+  }, [option, merge, replaceMerge]);
 
   return <div ref={element} className={['chart', className].filter(Boolean).join(' ')} style={style} role="img" aria-label={label} data-chart={label} />;
 }
