@@ -1,0 +1,53 @@
+import { EXPIRY_GROUPS, type FaultRecordView } from '@cloudbox/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { getStatusCounts, searchFaults } from '../../api/devices';
+import { useRealtimeEvents } from '../../realtime/hooks';
+import { faultsPerHour } from './trend';
+
+const REFRESH_MS = 30_000;
+const TREND_PAGES = 4;
+
+/** Records opened in the last 24 hours (up to a few pages: a trend, not an audit). */
+async function lastDayFaults(): Promise<FaultRecordView[]> {
+  const from = Date.now() - 24 * 3_600_000;
+  const records: FaultRecordView[] = [];
+  for (let page = 1; page <= TREND_PAGES; page++) {
+    const result = await searchFaults({ from, page, page_size: 500 });
+    records.push(...result.items.filter((record) => new Date(record.started_at).getTime() >= from));
+    if (result.items.length < 500) break;
+  }
+  return records;
+}
+
+/**
+ * What the dashboard and the big screen show: counts by status, the newest faults, faults per hour
+ * of the last day and the SIMs expiring by month. Live status and fault events refresh them
+ * (at most every few seconds), and they are read again every half minute regardless.
+ */
+export function useOverview(active: boolean) {
+  const queryClient = useQueryClient();
+  const counts = useQuery({ queryKey: ['overview', 'counts'], queryFn: () => getStatusCounts(), refetchInterval: REFRESH_MS });
+  const recent = useQuery({ queryKey: ['overview', 'recent'], queryFn: () => searchFaults({ page: 1, page_size: 20 }), refetchInterval: REFRESH_MS });
+  const trend = useQuery({
+    queryKey: ['overview', 'trend'],
+    queryFn: async () => faultsPerHour(await lastDayFaults(), Date.now()),
+    refetchInterval: 5 * 60_000,
+  });
+  const expiry = useQuery({
+    queryKey: ['overview', 'expiry'],
+    queryFn: async () => Object.fromEntries(await Promise.all(EXPIRY_GROUPS.map(async (group) => [group, (await getStatusCounts({ expiry: group })).total] as const))),
+  });
+
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useRealtimeEvents((event) => {
+    if (!active || (event.type !== 'status' && event.type !== 'fault') || timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void queryClient.invalidateQueries({ queryKey: ['overview', 'counts'] });
+      if (event.type === 'fault') void queryClient.invalidateQueries({ queryKey: ['overview', 'recent'] });
+    }, 3000);
+  });
+
+  return { counts, recent, trend, expiry };
+}
