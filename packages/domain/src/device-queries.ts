@@ -111,7 +111,7 @@ const ckCode = z.string().regex(/^\d{4}$/, 'ckCodeFormat');
 
 export const deviceFilterSchema = z.object({
   status: optional(choice(DEVICE_STATUSES)),
-  /** Box id, owner unit, remark, ICCID, IOT model, machine model, device number, contact, phone, city, district. */
+  /** Box id, owner unit, remark, ICCID, IOT model, machine model, device number, device type, contact, phone, city, district. */
   keyword: optional(keyword),
   ck: optional(ckCode),
   /** A device type id or a whole-machine model. */

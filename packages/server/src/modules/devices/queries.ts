@@ -52,20 +52,29 @@ export function pageFlags(query: { status?: DeviceStatus; sort: DeviceSortField 
 }
 
 /** The two axes of a status: the connection, and the worst active record. */
-const CONNECTION = { online: sql`boxes.online`, offline: sql`not boxes.online` };
-const SEVERITY = {
-  normal: sql`active.controller_id is null`,
-  alert: sql`(active.alert and not active.fault)`,
-  fault: sql`active.fault`,
-};
+const ONLINE = sql`boxes.online`;
+const OFFLINE = sql`not boxes.online`;
+const NORMAL = sql`active.controller_id is null`;
+const ALERT = sql`(active.alert and not active.fault)`;
+const FAULT = sql`active.fault`;
 
 type RegisteredStatus = Exclude<DeviceStatus, 'unregistered'>;
 export const REGISTERED_STATUSES = DEVICE_STATUSES.filter((status): status is RegisteredStatus => status !== 'unregistered');
 
+const STATUS_CONDITIONS: Record<RegisteredStatus, SQL> = {
+  online: ONLINE,
+  offline: OFFLINE,
+  normal: NORMAL,
+  alert: ALERT,
+  fault: FAULT,
+  online_alert: sql`(${ONLINE} and ${ALERT})`,
+  offline_alert: sql`(${OFFLINE} and ${ALERT})`,
+  online_fault: sql`(${ONLINE} and ${FAULT})`,
+  offline_fault: sql`(${OFFLINE} and ${FAULT})`,
+};
+
 export function statusCondition(status: RegisteredStatus): SQL {
-  const [first, second] = status.split('_') as [string, string | undefined];
-  if (second === undefined) return first in CONNECTION ? CONNECTION[first as keyof typeof CONNECTION] : SEVERITY[first as keyof typeof SEVERITY];
-  return sql`(${CONNECTION[first as keyof typeof CONNECTION]} and ${SEVERITY[second as keyof typeof SEVERITY]})`;
+  return STATUS_CONDITIONS[status];
 }
 
 /** `%keyword%` for ILIKE, with the keyword's own wildcards taken literally. */

@@ -78,7 +78,7 @@ export async function resolveDevice(registry: Registry, user: Pick<UserRow, 'rol
 }
 
 /** `from`/`to` of a query with their defaults (`to` now, `from` a span before it); from after to is refused. */
-export function timeRange(query: { from?: Date; to?: Date }, spanMs: number, now: Date): TimeRange {
+function timeRange(query: { from?: Date; to?: Date }, spanMs: number, now: Date): TimeRange {
   const to = query.to ?? now;
   const from = query.from ?? new Date(to.getTime() - spanMs);
   if (from > to) throw ApiError.invalidInput([{ field: 'from', key: 'timeRangeOrder' }]);
@@ -165,7 +165,7 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
     );
   }
 
-  async function series(user: Person, boxId: string, station: number) {
+  async function deviceSeries(user: Person, boxId: string, station: number) {
     const device = await resolveDevice(registry, user, boxId, station);
     return { device, series: { controllerId: device.controller.id, timeZone: device.box.timeZone } };
   }
@@ -379,13 +379,13 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
 
     /** Samples of the range, paged; or downsampled to `points` per register. Past the raw retention, from the hourly rollups. */
     async history(user: Person, boxId: string, station: number, query: HistoryQuery): Promise<DeviceHistory> {
-      const { device, series: target } = await series(user, boxId, station);
+      const { device, series } = await deviceSeries(user, boxId, station);
       const registers = query.registers ?? [...device.controller.deviceType.registers.keys()];
       const problems = registerProblems(device, 'registers', registers);
       if (problems.length > 0) throw ApiError.invalidInput(problems);
       const time = now();
       const range = timeRange(query, DEFAULT_SPAN_MS.history, time);
-      return reader.history(target, range, { numbers: registers, all: query.registers === undefined }, {
+      return reader.history(series, range, { numbers: registers, all: query.registers === undefined }, {
         rawEarliest: rawWindow.window(time.getTime()).earliest,
         points: query.points,
         page: query.page,
@@ -395,13 +395,13 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
 
     /** Hourly or daily candles of one register from the rollups. */
     async kline(user: Person, boxId: string, station: number, query: KlineQuery): Promise<KlineCandle[]> {
-      const { device, series: target } = await series(user, boxId, station);
+      const { device, series } = await deviceSeries(user, boxId, station);
       const problems = registerProblems(device, 'register', [query.register]);
       if (problems.length > 0) throw ApiError.invalidInput(problems);
       const range = timeRange(query, DEFAULT_SPAN_MS[query.interval], now());
       const candles = Math.floor((range.to.getTime() - range.from.getTime()) / (query.interval === 'hour' ? HOUR_MS : DAY_MS)) + 1;
       if (candles > KLINE_MAX_CANDLES) throw ApiError.invalidInput([{ field: 'from', key: 'klineTooManyCandles', params: { max: KLINE_MAX_CANDLES } }]);
-      return reader.kline(target, query.register, query.interval, range);
+      return reader.kline(series, query.register, query.interval, range);
     },
   };
 }
