@@ -40,3 +40,14 @@ describe('device query schemas', () => {
     expect(historyQuerySchema.parse({ registers: '11,10,11' }).registers).toEqual([11, 10]);
   });
 });
+
+describe('query times', () => {
+  it('takes epoch ms and ISO 8601 with an offset within years 1 to 9999, nothing else', () => {
+    const parse = (from: string) => historyQuerySchema.safeParse({ from });
+    expect(parse('1761897600000').data?.from?.toISOString()).toBe('2025-10-31T08:00:00.000Z');
+    expect(parse('2026-10-20T00:00:00+08:00').data?.from?.toISOString()).toBe('2026-10-19T16:00:00.000Z');
+    for (const bad of ['99999999999999999999', '8640000000000000', '2026-10-20T00:00:00', 'yesterday', '-5']) {
+      expect(parse(bad).error?.issues[0]?.message, bad).toBe('timeFormat');
+    }
+  });
+});

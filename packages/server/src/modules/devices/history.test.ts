@@ -140,6 +140,7 @@ describe.each(DATABASE_KINDS)('device history and K-line on %s', (kind) => {
       for (const [query, message] of [
         ['from=yesterday', 'Use epoch milliseconds or an ISO 8601 time with an offset'],
         ['from=2026-10-20T00:00:00', 'Use epoch milliseconds or an ISO 8601 time with an offset'],
+        ['to=99999999999999999999', 'Use epoch milliseconds or an ISO 8601 time with an offset'],
         [`from=${END}&to=${START}`, 'The start time must not be after the end time'],
         ['registers=10,abc', 'List register numbers separated by commas'],
         ['registers=10,999', 'This device has no register 999.'],
