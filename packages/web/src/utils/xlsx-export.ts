@@ -40,16 +40,15 @@ const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
  */
 export async function exportRows<T>({ fileName, sheetName, columns, fetchPage, pageSize = 500, maxRows = 200_000, onProgress, signal }: ExportOptions<T>): Promise<string> {
   const rows: T[] = [];
-  let total = 0;
   for (let page = 1; ; page++) {
     signal.throwIfAborted();
     const result = await fetchPage(page, pageSize);
-    total = Math.min(result.total, maxRows);
+    const total = Math.min(result.total, maxRows);
     rows.push(...result.items);
     onProgress({ phase: 'fetch', percent: exportPercent('fetch', rows.length, total), rows: rows.length, total });
     if (result.items.length < pageSize || rows.length >= total) break;
   }
-  const kept = rows.slice(0, total);
+  const kept = rows.slice(0, maxRows);
 
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();

@@ -10,7 +10,7 @@ import {
   TitleComponent,
   TooltipComponent,
 } from 'echarts/components';
-import { registerLocale, registerMap, use } from 'echarts/core';
+import { registerLocale, registerMap, use as install } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import langES from 'echarts/i18n/langES-obj.js';
 import langJA from 'echarts/i18n/langJA-obj.js';
@@ -20,7 +20,7 @@ import langJA from 'echarts/i18n/langJA-obj.js';
  * bars, candlesticks, gauges, scatter on a geo map, pies, map tiles as custom series). Screens
  * import it lazily, so ECharts stays out of /login and of screens without charts.
  */
-use([
+install([
   LineChart,
   BarChart,
   CandlestickChart,

@@ -310,7 +310,6 @@ const en: Messages = {
     started: 'Started',
     ended: 'Ended',
     state: 'State',
-    active: 'Active',
     details: 'Details',
     keyword: 'Box ID, owner, device number or message',
   },

@@ -310,7 +310,6 @@ const es: Messages = {
     started: 'Inicio',
     ended: 'Fin',
     state: 'Estado',
-    active: 'Activa',
     details: 'Detalles',
     keyword: 'ID de caja, propietario, número de equipo o mensaje',
   },

@@ -310,7 +310,6 @@ const ja: Messages = {
     started: '発生時刻',
     ended: '復旧時刻',
     state: '状態',
-    active: '発生中',
     details: '詳細',
     keyword: 'ボックスID、組織、機器番号、メッセージ',
   },

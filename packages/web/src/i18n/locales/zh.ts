@@ -309,7 +309,6 @@ const zh = {
     started: '开始时间',
     ended: '恢复时间',
     state: '状态',
-    active: '未恢复',
     details: '详情',
     keyword: '盒子ID、单位、设备编号或故障信息',
   },

@@ -1,5 +1,5 @@
-import { relativeTime, type DeviceStatus, type ExpiryGroup, type FaultRecordView } from '@cloudbox/domain';
-import { Card, Col, List, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { FAULT_STATE_LABELS, relativeTime, type DeviceStatus, type ExpiryGroup, type FaultRecordView } from '@cloudbox/domain';
+import { Card, Col, Empty, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { StatusCountsBar } from '../../components/DeviceStatus';
@@ -17,23 +17,24 @@ const EXPIRY_COLORS: Record<ExpiryGroup, string> = { last_month: '#f5222d', this
 function RecentFaults({ faults }: { faults: readonly FaultRecordView[] }) {
   const { t } = useTranslation();
   return (
-    <List
-      className="dashboard__faults"
-      size="small"
-      dataSource={faults.slice(0, 8)}
-      locale={{ emptyText: t('overview.noFaults') }}
-      renderItem={(fault) => (
-        <List.Item key={fault.id} extra={<Typography.Text type="secondary">{relativeTime(new Date(fault.started_at), currentLanguage())}</Typography.Text>}>
-          <Space size={8} className="dashboard__fault">
-            <Tag color={fault.severity === 'fault' ? 'red' : 'orange'}>{fault.active ? t('faults.active') : t('faults.ended')}</Tag>
+    faults.length === 0 ? (
+      <Empty description={t('overview.noFaults')} />
+    ) : (
+      <ul className="dashboard__faults">
+        {faults.slice(0, 8).map((fault) => (
+          <li key={fault.id} className="dashboard__fault" data-fault={fault.id}>
+            <Tag color={fault.severity === 'fault' ? 'red' : 'orange'}>{FAULT_STATE_LABELS[fault.active ? 'active' : 'ended'][currentLanguage()]}</Tag>
             <Link to={faultDetailsPath(fault)}>{fault.message}</Link>
-            <Typography.Text type="secondary" ellipsis>
+            <Typography.Text type="secondary" ellipsis className="dashboard__fault-device">
               {fault.owner_unit} · {fault.box_id}/{fault.controller_id}
             </Typography.Text>
-          </Space>
-        </List.Item>
-      )}
-    />
+            <Typography.Text type="secondary" className="dashboard__fault-time">
+              {relativeTime(new Date(fault.started_at), currentLanguage())}
+            </Typography.Text>
+          </li>
+        ))}
+      </ul>
+    )
   );
 }
 

@@ -1,4 +1,4 @@
-import type { DeviceStatus, FaultRecordView } from '@cloudbox/domain';
+import { FAULT_STATE_LABELS, type DeviceStatus, type FaultRecordView } from '@cloudbox/domain';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { useStatusLabel } from '../../../components/DeviceStatus';
 import { STATUS_COLORS } from '../../../components/DeviceStatus/status';
 import { FaultTrend, StatusRing } from '../../../components/Overview/charts';
 import { useOverview } from '../../../components/Overview/useOverview';
+import { currentLanguage } from '../../../i18n';
 import { useView } from '../../../router/view-context';
 import { faultDetailsPath } from '../../../utils/device-links';
 import Wall, { Panel } from '../Wall';
@@ -30,7 +31,7 @@ function AlarmTicker({ faults }: { faults: readonly FaultRecordView[] }) {
               {fault.owner_unit || fault.box_id} · {fault.message}
             </Link>
             <span className="wall-ticker__time">
-              {dayjs(fault.started_at).format('MM-DD HH:mm:ss')} · {fault.active ? t('faults.active') : t('faults.ended')}
+              {dayjs(fault.started_at).format('MM-DD HH:mm:ss')} · {FAULT_STATE_LABELS[fault.active ? 'active' : 'ended'][currentLanguage()]}
             </span>
           </li>
         ))}

@@ -3,7 +3,7 @@ import { DEVICE_FIELD_LABELS, DEVICE_SORT_FIELDS, DEVICE_STATUSES, DEVICE_TYPES,
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { getStatusCounts, listDevices } from '../../../api/devices';

@@ -1,4 +1,4 @@
-import { FAULT_SEVERITY_LABELS, type HistoryPoint } from '@cloudbox/domain';
+import { FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, type HistoryPoint } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Segmented, Spin, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -73,7 +73,7 @@ export default function ErrorDetails() {
                 { key: 'register', label: t('faults.register'), children: fault.register_name ?? fault.register },
                 { key: 'value', label: t('faults.value'), children: fault.value },
                 { key: 'started', label: t('faults.started'), children: dayjs(fault.started_at).format(TIME) },
-                { key: 'ended', label: t('faults.ended'), children: fault.ended_at ? dayjs(fault.ended_at).format(TIME) : t('faults.active') },
+                { key: 'ended', label: t('faults.ended'), children: fault.ended_at ? dayjs(fault.ended_at).format(TIME) : FAULT_STATE_LABELS.active[language] },
               ]}
             />
           ) : (

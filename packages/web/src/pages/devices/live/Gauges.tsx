@@ -31,8 +31,7 @@ function gaugeOption(register: LiveRegister, min: number, max: number): EChartsO
 
 /** The device type's key values as gauges; scales grow with the values and never jump back. */
 export default function Gauges({ deviceType, registers }: { deviceType: string | undefined; registers: readonly LiveRegister[] }) {
-  const keys = deviceType ? (KEY_REGISTERS[deviceType] ?? []) : [];
-  const shown = useMemo(() => keys.map((number) => registers.find((register) => register.number === number)).filter((register): register is LiveRegister => register !== undefined), [keys, registers]);
+  const shown = useMemo(() => (deviceType ? (KEY_REGISTERS[deviceType] ?? []) : []).map((number) => registers.find((register) => register.number === number)).filter((register): register is LiveRegister => register !== undefined), [deviceType, registers]);
   if (shown.length === 0) return null;
   return (
     <Row gutter={[12, 12]} className="device-gauges">

@@ -1,6 +1,6 @@
 import { findRegister, formatRegisterValue, getDeviceType, type DeviceRealtime, type DeviceState, type RealtimeRegister, type Register } from '@cloudbox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { getDeviceFaults, getRealtime } from '../../../api/devices';
 import { useDeviceDetail } from '../../../components/DeviceHeader';
 import { nextState } from '../../../components/DeviceStatus/status';
@@ -25,6 +25,20 @@ export function displayValue(register: Pick<RealtimeRegister, 'value' | 'display
   return choice ? choice.label : value.toFixed(register.decimals);
 }
 
+/** The registers with the newest values: the realtime answer, overridden by newer live events. */
+function liveRegisters(data: DeviceRealtime | undefined, live: LiveValues, deviceTypeId: string | undefined): LiveRegister[] {
+  if (!data) return [];
+  const newer = live.ts !== null && (data.ts === null || live.ts >= data.ts);
+  const deviceType = deviceTypeId ? getDeviceType(deviceTypeId) : undefined;
+  return data.registers.map((register) => {
+    const definition = deviceType ? findRegister(deviceType, register.number) : undefined;
+    const liveValue = newer ? live.values[String(register.number)] : undefined;
+    const value = liveValue ?? register.value;
+    const view = { ...register, definition, onOff: Boolean(definition?.onOff) };
+    return { ...view, value, display: liveValue === undefined ? register.display : displayValue(view, value) };
+  });
+}
+
 /**
  * A device's live state: the newest values (the realtime call, then WebSocket `values` events for
  * this box), its status as events change it, and its active fault records.
@@ -33,7 +47,6 @@ export function useDeviceLive(boxId: string, controllerId: number) {
   const queryClient = useQueryClient();
   const detail = useDeviceDetail(boxId);
   const controller = detail.data?.controllers.find((candidate) => candidate.controller_id === controllerId);
-  const deviceType = controller ? getDeviceType(controller.device_type) : undefined;
   const realtimeKey = ['devices', 'realtime', boxId, controllerId] as const;
   const faultsKey = ['devices', 'faults', boxId, controllerId, 'active'] as const;
   const realtime = useQuery({ queryKey: realtimeKey, queryFn: () => getRealtime(boxId, controllerId), refetchInterval: 60_000 });
@@ -55,21 +68,11 @@ export function useDeviceLive(boxId: string, controllerId: number) {
   });
 
   const data: DeviceRealtime | undefined = realtime.data;
-  const registers = useMemo<LiveRegister[]>(() => {
-    if (!data) return [];
-    const newer = live.ts !== null && (data.ts === null || live.ts >= data.ts);
-    return data.registers.map((register) => {
-      const definition = deviceType ? findRegister(deviceType, register.number) : undefined;
-      const liveValue = newer ? live.values[String(register.number)] : undefined;
-      const value = liveValue ?? register.value;
-      const view = { ...register, definition, onOff: Boolean(definition?.onOff) };
-      return { ...view, value, display: liveValue === undefined ? register.display : displayValue(view, value) };
-    });
-  }, [data, live, deviceType]);
+  const registers = liveRegisters(data, live, controller?.device_type);
 
   const baseStatus: DeviceState | undefined = controller?.status ?? data?.status;
   const status = baseStatus && online !== undefined && controller ? nextState({ ...controller, status: baseStatus, online: !baseStatus.startsWith('offline') }, { online }) : baseStatus;
   const ts = Math.max(live.ts ?? 0, data?.ts ?? 0) || null;
 
-  return { detail, controller, deviceType, realtime, registers, layout: data?.layout ?? [], status, ts, faults };
+  return { detail, controller, realtime, registers, layout: data?.layout ?? [], status, ts, faults };
 }

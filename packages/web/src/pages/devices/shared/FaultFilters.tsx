@@ -1,4 +1,4 @@
-import { FAULT_SEVERITIES, FAULT_SEVERITY_LABELS, type FaultSeverity } from '@cloudbox/domain';
+import { FAULT_SEVERITIES, FAULT_STATE_LABELS, FAULT_SEVERITY_LABELS, type FaultSeverity } from '@cloudbox/domain';
 import { DatePicker, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -42,8 +42,8 @@ export default function FaultFilters({ value, onChange }: { value: FaultFilterSt
         value={value.active === undefined ? undefined : String(value.active)}
         onChange={(active?: string) => onChange({ ...value, active: active === undefined ? undefined : active === 'true' })}
         options={[
-          { value: 'true', label: t('faults.active') },
-          { value: 'false', label: t('faults.ended') },
+          { value: 'true', label: FAULT_STATE_LABELS.active[language] },
+          { value: 'false', label: FAULT_STATE_LABELS.ended[language] },
         ]}
         style={{ width: 130 }}
       />

@@ -1,4 +1,4 @@
-import { FAULT_SEVERITY_LABELS, type FaultRecordView, type Page } from '@cloudbox/domain';
+import { FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, type FaultRecordView, type Page } from '@cloudbox/domain';
 import { Table, Tag, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,7 @@ export default function FaultTable({ page, loading, current, pageSize, onPage, w
       title: t('faults.state'),
       dataIndex: 'active',
       width: 100,
-      render: (active: boolean) => <Tag color={active ? 'error' : 'success'}>{t(active ? 'faults.active' : 'faults.ended')}</Tag>,
+      render: (active: boolean) => <Tag color={active ? 'error' : 'success'}>{FAULT_STATE_LABELS[active ? 'active' : 'ended'][language]}</Tag>,
     },
     { title: t('device.actions'), key: 'details', fixed: 'right', width: 100, render: (_, fault) => <Link to={faultDetailsPath(fault)}>{t('faults.details')}</Link> },
   ];
