@@ -1,5 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Button, Space, Switch, Tooltip } from 'antd';
+import { Badge, Button, Space, Switch, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../utils/feedback';
 import { writeOf, type WriteState } from './command-state';
@@ -49,6 +49,8 @@ export default function RegisterValue({ register, controls }: { register: LiveRe
           unCheckedChildren={register.choices?.find((choice) => choice.value === 0)?.label ?? t('live.switch.offLabel')}
           onChange={(on) => confirmSwitch(register, on, controls, t)}
         />
+      ) : register.format === 'bits' && isBitRegister(register) && register.value !== null ? (
+        <Badge className="register-lamp" status={register.value === 1 ? 'success' : 'default'} text={<span className="register-value__text">{text}</span>} />
       ) : (
         <span className="register-value__text">{text}</span>
       )}
