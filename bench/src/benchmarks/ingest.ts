@@ -1,0 +1,384 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { boxTopics, MAGLEV_BLOWER } from '@cloudbox/domain';
+import { createDatabase, type Database } from '@cloudbox/server/dist/db/index.js';
+import { createFleet, type BoxOptions } from '@cloudbox/simulator';
+import mqtt from 'mqtt';
+import postgres from 'postgres';
+import { startServer, type DatabaseTarget, type RunningServer } from '../server.js';
+import type { Benchmark } from '../types.js';
+
+/**
+ * Ingest, end to end: the simulator's load mode publishes to the server's embedded broker from
+ * this process; the server stores (samples, rollups, latest values, event rules) before it
+ * acknowledges. Then the same rows by COPY into the same kind of database (the ceiling), the
+ * server's memory with 10,000 connected boxes, and the storage layouts that were weighed.
+ */
+
+const LOAD_BOXES = 40;
+const IN_FLIGHT = 8;
+/** Two controllers (maglev blower and PLC, 35 registers each): one message is 70 data points. */
+const LOAD_CONTROLLERS = [
+  { station: 1, device_type: 'maglev_blower' },
+  { station: 2, device_type: 'generic_plc' },
+];
+const POINTS_PER_MESSAGE = 70;
+const CONNECTED_BOXES = 10_000;
+const REGISTRATION_CONCURRENCY = 16;
+const WARM_UP_MS = 3000;
+const PROBE_INTERVAL_MS = 25;
+/** Samples per layout in the layout comparison; PGlite gets fewer (single-threaded WebAssembly). */
+const LAYOUT_SAMPLES = { postgres: 20_000, pglite: 5_000 } as const;
+const LAYOUT_REGISTERS = 35;
+const LAYOUT_BATCH = 300;
+
+function log(message: string): void {
+  console.log(`  ingest: ${message}`);
+}
+
+interface Api {
+  token: string;
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body: unknown): Promise<T>;
+}
+
+async function signIn(baseUrl: string): Promise<Api> {
+  const call = async <T>(path: string, init: RequestInit, token?: string): Promise<T> => {
+    const request = () =>
+      fetch(`${baseUrl}/api/v2${path}`, { ...init, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    // A kept-alive socket the server closed while this process was busy (the layouts) resets on reuse: the request never arrived.
+    const response = await request().catch((error: Error & { cause?: { code?: string } }) => {
+      if (error.cause?.code === 'ECONNRESET') return request();
+      throw error;
+    });
+    const body = (await response.json()) as { code: number; message: string; data: T };
+    if (response.status !== 200) throw new Error(`${path}: HTTP ${response.status} ${body.message}`);
+    return body.data;
+  };
+  const { token } = await call<{ token: string }>('/user/login', { method: 'POST', body: JSON.stringify({ username: 'demo_root', password: 'demo123456' }) });
+  return {
+    token,
+    get: (path) => call(path, { method: 'GET' }, token),
+    post: (path, body) => call(path, { method: 'POST', body: JSON.stringify(body) }, token),
+  };
+}
+
+interface Metrics {
+  broker: { tcpPort: number; connectedBoxes: number };
+  ingest: { points: number; samples: number; duplicates: number; batches: number; received: { data: number } };
+}
+
+async function register(api: Api, firstId: number, count: number, controllers: typeof LOAD_CONTROLLERS): Promise<BoxOptions[]> {
+  const boxes: BoxOptions[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const id = String(firstId + next++);
+      const { secret } = await api.post<{ secret: string }>('/boxes', { id, ck: '1001', controllers });
+      boxes.push({ id, secret, controllers: controllers.map((controller) => ({ station: controller.station, deviceType: controller.device_type })) });
+    }
+  };
+  await Promise.all(Array.from({ length: REGISTRATION_CONCURRENCY }, worker));
+  return boxes;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** Publish to PUBACK of one box at a time: the embedded broker acknowledges only once the sample is committed. */
+async function probeLatency(url: string, box: BoxOptions, durationMs: number): Promise<number[]> {
+  const client = await mqtt.connectAsync(url, { clientId: `box-${box.id}`, username: String(box.id), password: box.secret, reconnectPeriod: 0 });
+  const latencies: number[] = [];
+  const end = performance.now() + durationMs;
+  let ts = Date.now();
+  for (let seq = 0; performance.now() < end; seq += 1) {
+    ts = Math.max(ts + 1, Date.now());
+    const message = JSON.stringify({ ts, seq, controllers: [{ station: 1, values: { [MAGLEV_BLOWER.speed]: 12_000 + (seq % 100), [MAGLEV_BLOWER.power]: 800 } }] });
+    const started = performance.now();
+    await client.publishAsync(boxTopics(String(box.id)).data, message, { qos: 1 });
+    latencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS));
+  }
+  await client.endAsync();
+  return latencies;
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kib / 1024;
+}
+
+const thousands = (value: number) => Math.round(value).toLocaleString('en-US');
+
+/* ------------------------------------------------------------------------------------------- */
+/* The same rows by COPY, and the layouts, in a scratch database of the target's kind.          */
+
+interface Scratch {
+  exec(statement: string): Promise<void>;
+  rows<T>(statement: string): Promise<T[]>;
+  /** COPY ... FROM STDIN (text format) of these lines. */
+  copy(table: string, columns: string, lines: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The drivers under the server's Database, which COPY needs (drizzle has no COPY). */
+interface PgliteClient {
+  exec(statement: string): Promise<unknown>;
+  query<T>(statement: string, params?: unknown[], options?: { blob?: Blob }): Promise<{ rows: T[] }>;
+}
+
+async function openScratch(target: DatabaseTarget): Promise<Scratch> {
+  if (target.kind === 'pglite') {
+    const database = await createDatabase({ dataDir: ':memory:', databaseUrl: undefined });
+    await database.migrate();
+    const client = (database.db as unknown as { $client: PgliteClient }).$client;
+    return {
+      exec: async (statement) => void (await client.exec(statement)),
+      rows: async <T>(statement: string) => (await client.query<T>(statement)).rows,
+      copy: async (table, columns, lines) => void (await client.query(`copy ${table} (${columns}) from '/dev/blob'`, [], { blob: new Blob([lines.join('')]) })),
+      close: () => database.close(),
+    };
+  }
+  const name = `cloudbox_bench_scratch_${process.pid}_${Date.now()}`;
+  const admin = postgres(target.adminUrl!, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(target.adminUrl!);
+  url.pathname = `/${name}`;
+  const database: Database = await createDatabase({ dataDir: ':memory:', databaseUrl: url.toString() });
+  await database.migrate();
+  const sql = (database.db as unknown as { $client: postgres.Sql }).$client;
+  return {
+    exec: async (statement) => void (await sql.unsafe(statement)),
+    rows: async <T>(statement: string) => (await sql.unsafe(statement)) as unknown as T[],
+    async copy(table, columns, lines) {
+      const stream = await sql.unsafe(`copy ${table} (${columns}) from stdin`).writable();
+      await new Promise<void>((resolve, reject) => {
+        stream.on('error', reject);
+        stream.on('finish', resolve);
+        for (const line of lines) stream.write(line);
+        stream.end();
+      });
+    },
+    async close() {
+      await database.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+interface Generated {
+  controllerId: number;
+  ts: number;
+  registers: number[];
+  readings: number[];
+}
+
+function generate(samples: number, controllers: number): Generated[] {
+  const start = Date.now() - samples * 10;
+  return Array.from({ length: samples }, (_, index) => ({
+    controllerId: 1 + (index % controllers),
+    ts: start + index * 10,
+    registers: Array.from({ length: LAYOUT_REGISTERS }, (_, register) => register + 1),
+    readings: Array.from({ length: LAYOUT_REGISTERS }, (_, register) => Math.round(Math.sin(index / 50 + register) * 10_000) / 10),
+  }));
+}
+
+async function partitionsFor(scratch: Scratch, rows: Generated[]): Promise<void> {
+  const days = new Set(rows.map((row) => Math.floor(row.ts / 86_400_000)));
+  for (const day of days) {
+    const from = new Date(day * 86_400_000).toISOString();
+    const to = new Date((day + 1) * 86_400_000).toISOString();
+    await scratch.exec(`create table if not exists samples_${day} partition of samples for values from ('${from}') to ('${to}')`);
+  }
+}
+
+const array = (values: number[]) => `{${values.join(',')}}`;
+const quoted = (values: string[]) => `{${values.map((value) => `"${value.replace(/"/g, '\\"')}"`).join(',')}}`;
+
+async function timed(task: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await task();
+  return (performance.now() - started) / 1000;
+}
+
+/** The storage layouts that were weighed, each fed the same samples in batches through unnest. */
+async function compareLayouts(scratch: Scratch, kind: DatabaseTarget['kind']): Promise<string[][]> {
+  const rows = generate(LAYOUT_SAMPLES[kind], 100);
+  const points = rows.length * LAYOUT_REGISTERS;
+  await scratch.exec(`
+    create table layout_arrays (controller_id int, ts timestamptz, registers int[], readings float8[], primary key (controller_id, ts));
+    create table layout_jsonb (controller_id int, ts timestamptz, "values" jsonb, primary key (controller_id, ts));
+    create table layout_points (controller_id int, register int, ts timestamptz, value float8, primary key (controller_id, register, ts));
+    create table latest_per_controller (controller_id int primary key, ts timestamptz, "values" jsonb);
+    create table latest_per_register (controller_id int, register int, ts timestamptz, value float8, primary key (controller_id, register));`);
+  const batches = Array.from({ length: Math.ceil(rows.length / LAYOUT_BATCH) }, (_, index) => rows.slice(index * LAYOUT_BATCH, (index + 1) * LAYOUT_BATCH));
+  const ts = (batch: Generated[]) => array(batch.map((row) => row.ts));
+  const ids = (batch: Generated[]) => array(batch.map((row) => row.controllerId));
+  const epoch = `timestamptz 'epoch' + ms * interval '1 millisecond'`;
+
+  const layouts: [string, string, (batch: Generated[]) => string][] = [
+    [
+      'one row per controller sample: int[] + float8[] (chosen)',
+      'layout_arrays',
+      (batch) => `insert into layout_arrays select c, ${epoch}, r::int[], v::float8[]
+        from unnest('${ids(batch)}'::int[], '${ts(batch)}'::float8[], '${quoted(batch.map((row) => array(row.registers)))}'::text[],
+                    '${quoted(batch.map((row) => array(row.readings)))}'::text[]) as u(c, ms, r, v)`,
+    ],
+    [
+      'one row per controller sample: jsonb',
+      'layout_jsonb',
+      (batch) => `insert into layout_jsonb select c, ${epoch}, j::jsonb
+        from unnest('${ids(batch)}'::int[], '${ts(batch)}'::float8[],
+                    '${quoted(batch.map((row) => JSON.stringify(Object.fromEntries(row.registers.map((register, index) => [register, row.readings[index]])))))}'::text[]) as u(c, ms, j)`,
+    ],
+    [
+      'one row per data point',
+      'layout_points',
+      (batch) => {
+        const flat = batch.flatMap((row) => row.registers.map((register, index) => ({ row, register, value: row.readings[index]! })));
+        return `insert into layout_points select c, r, ${epoch}, v
+          from unnest('${array(flat.map((point) => point.row.controllerId))}'::int[], '${array(flat.map((point) => point.register))}'::int[],
+                      '${array(flat.map((point) => point.row.ts))}'::float8[], '${array(flat.map((point) => point.value))}'::float8[]) as u(c, r, ms, v)`;
+      },
+    ],
+  ];
+  const results: string[][] = [];
+  for (const [title, table, statement] of layouts) {
+    const seconds = await timed(async () => {
+      for (const batch of batches) await scratch.exec(statement(batch));
+    });
+    const [size] = await scratch.rows<{ bytes: number }>(`select pg_total_relation_size('${table}')::float8 as bytes`);
+    results.push([kind, `layout: ${title}`, `${thousands(points / seconds)} points/s; ${((size?.bytes ?? 0) / points).toFixed(1)} bytes per point with its index`]);
+  }
+
+  const latest: [string, (batch: Generated[]) => string][] = [
+    [
+      'latest values: one row per controller, jsonb merged (chosen)',
+      (batch) => `insert into latest_per_controller as l select c, max(${epoch}), jsonb_object_agg(r::text, v order by ms)
+        from (select c, ms, unnest(r::int[]) as r, unnest(v::float8[]) as v
+              from unnest('${ids(batch)}'::int[], '${ts(batch)}'::float8[], '${quoted(batch.map((row) => array(row.registers)))}'::text[],
+                          '${quoted(batch.map((row) => array(row.readings)))}'::text[]) as u(c, ms, r, v)) p
+        group by c
+        on conflict (controller_id) do update set "values" = l."values" || excluded."values", ts = excluded.ts`,
+    ],
+    [
+      'latest values: one row per register',
+      (batch) => {
+        const newest = new Map<string, { row: Generated; register: number; value: number }>();
+        for (const row of batch) row.registers.forEach((register, index) => newest.set(`${row.controllerId}:${register}`, { row, register, value: row.readings[index]! }));
+        const flat = [...newest.values()];
+        return `insert into latest_per_register as l select c, r, ${epoch}, v
+          from unnest('${array(flat.map((point) => point.row.controllerId))}'::int[], '${array(flat.map((point) => point.register))}'::int[],
+                      '${array(flat.map((point) => point.row.ts))}'::float8[], '${array(flat.map((point) => point.value))}'::float8[]) as u(c, r, ms, v)
+          on conflict (controller_id, register) do update set value = excluded.value, ts = excluded.ts`;
+      },
+    ],
+  ];
+  for (const [title, statement] of latest) {
+    const seconds = await timed(async () => {
+      for (const batch of batches) await scratch.exec(statement(batch));
+    });
+    results.push([kind, title, `${thousands(points / seconds)} points/s`]);
+  }
+  return results;
+}
+
+/** COPY of the same shape of rows as the ingest stored: the ceiling of writing samples at all. */
+async function copyCeiling(scratch: Scratch, samples: number): Promise<number> {
+  const rows = generate(samples, LOAD_BOXES * LOAD_CONTROLLERS.length);
+  await partitionsFor(scratch, rows);
+  const lines = rows.map((row) => `${row.controllerId}\t${new Date(row.ts).toISOString()}\t${array(row.registers)}\t${array(row.readings)}\n`);
+  const seconds = await timed(() => scratch.copy('samples', 'controller_id, ts, registers, readings', lines));
+  return (rows.length * LAYOUT_REGISTERS) / seconds;
+}
+
+/* ------------------------------------------------------------------------------------------- */
+
+export const ingestBenchmark: Benchmark = {
+  name: 'ingest',
+  title: 'Ingest: MQTT publish to committed',
+  description: [
+    `The simulator's load mode (this process) publishes to the server's embedded broker: ${LOAD_BOXES} boxes with a maglev blower and a PLC each,`,
+    `${POINTS_PER_MESSAGE} data points per message (one register reading = one data point), ${IN_FLIGHT} unacknowledged messages per box.`,
+    'The server acknowledges a message only once its batch is committed (samples, hourly and daily rollups, latest values, event rules),',
+    'so the rate is counted by the server: data points committed per second after a warm-up. Latency: one more box publishes one message at a time',
+    `every ${PROBE_INTERVAL_MS} ms, publish to PUBACK (= committed and visible). COPY: the same number of sample rows of the same shape into a fresh`,
+    'database of the same kind (samples only: no rollups, no latest values). Layouts: the same samples through `unnest` into each candidate table.',
+    `Memory: the server's RSS with ${thousands(CONNECTED_BOXES)} registered boxes connected (one message each per 10 s).`,
+  ].join(' '),
+  columns: ['database', 'measure', 'result'],
+
+  start: (target) => startServer(target, { DEMO_BOXES: '0', DEMO_SIMULATOR: '0', MQTT_PORT: '0' }),
+
+  async run(server: RunningServer, target: DatabaseTarget, options) {
+    const api = await signIn(server.baseUrl);
+    const metrics = () => api.get<Metrics>('/metrics');
+    const url = `mqtt://127.0.0.1:${(await metrics()).broker.tcpPort}`;
+    const rows: string[][] = [];
+
+    log('registering the load boxes');
+    const loadBoxes = await register(api, 600_000_001, LOAD_BOXES, LOAD_CONTROLLERS);
+    const [probeBox] = await register(api, 600_100_001, 1, [LOAD_CONTROLLERS[0]!]);
+    const idle = await probeLatency(url, probeBox!, 2000);
+
+    // Load mode publishes as fast as acknowledged: stamp every sample with its own millisecond,
+    // or the server would rightly drop same-time samples of a controller as redeliveries.
+    let last = 0;
+    const clock = () => (last = Math.max(last + 1, Date.now()));
+    const fleet = createFleet({ url, boxes: loadBoxes, intervalSeconds: 1, seed: 3, clock, load: { pointsPerMessage: POINTS_PER_MESSAGE, inFlight: IN_FLIGHT } });
+    fleet.start();
+    await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
+    const before = await metrics();
+    const started = performance.now();
+    const underLoad = await probeLatency(url, probeBox!, options.durationSeconds * 1000);
+    const after = await metrics();
+    const seconds = (performance.now() - started) / 1000;
+    await fleet.stop();
+
+    const rate = (key: 'points' | 'samples' | 'batches') => (after.ingest[key] - before.ingest[key]) / seconds;
+    const messages = (after.ingest.received.data - before.ingest.received.data) / seconds;
+    const samples = after.ingest.samples - before.ingest.samples;
+    rows.push([
+      target.kind,
+      'sustained ingest, data points committed per second',
+      `**${thousands(rate('points'))} points/s** (${thousands(messages)} messages/s, ${thousands(rate('samples'))} samples/s, ${(rate('samples') / rate('batches')).toFixed(0)} samples per batch; duplicates ${after.ingest.duplicates - before.ingest.duplicates})`,
+    ]);
+    rows.push([target.kind, 'publish to committed (PUBACK), under that load', `p50 ${percentile(underLoad, 50).toFixed(1)} ms, p99 ${percentile(underLoad, 99).toFixed(1)} ms (${underLoad.length} probes)`]);
+    rows.push([target.kind, 'publish to committed (PUBACK), idle', `p50 ${percentile(idle, 50).toFixed(1)} ms, p99 ${percentile(idle, 99).toFixed(1)} ms (${idle.length} probes)`]);
+
+    const scratch = await openScratch(target);
+    try {
+      const ceiling = await copyCeiling(scratch, samples);
+      rows.push([target.kind, 'raw COPY of the same rows (samples only)', `${thousands(ceiling)} points/s; ingest reaches ${((rate('points') / ceiling) * 100).toFixed(0)}% of it`]);
+      log('comparing storage layouts');
+      rows.push(...(await compareLayouts(scratch, target.kind)));
+    } finally {
+      await scratch.close();
+    }
+
+    log(`registering ${thousands(CONNECTED_BOXES)} boxes`);
+    const idleRss = rssMiB(server.pid);
+    const registered = performance.now();
+    const many = await register(api, 610_000_001, CONNECTED_BOXES, [LOAD_CONTROLLERS[0]!]);
+    const registrationRate = CONNECTED_BOXES / ((performance.now() - registered) / 1000);
+    const connected = createFleet({ url, boxes: many, intervalSeconds: 10, seed: 5, dropOutRate: 0 });
+    connected.start();
+    const deadline = Date.now() + 120_000;
+    while ((await metrics()).broker.connectedBoxes < CONNECTED_BOXES && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1000));
+    // One full round of data from every box, then the memory.
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    const { broker } = await metrics();
+    const rss = rssMiB(server.pid);
+    await connected.stop();
+    rows.push([
+      target.kind,
+      `server RSS with ${thousands(broker.connectedBoxes)} connected boxes`,
+      `${rss.toFixed(0)} MiB (${idleRss.toFixed(0)} MiB before they connected; registration ${thousands(registrationRate)} boxes/s over the API)`,
+    ]);
+    return rows;
+  },
+};
