@@ -1,5 +1,4 @@
 import { BOX_STATUS, helloSchema, TOPIC_ROOT, writeAckSchema, type WriteAck } from '@cloudbox/domain';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.js';
 import { createCounters, MESSAGE_KINDS, type MessageKind } from './counters.js';
@@ -141,10 +140,7 @@ export function createIngest(deps: {
       return;
     }
     const { model, software, iccid, ip } = hello.data;
-    // The box knows its model, firmware and SIM better than a registration typed by hand.
-    await db.execute(sql`
-      update boxes set model = ${model.slice(0, 64)}, software = ${software.slice(0, 64)}, iccid = ${iccid.slice(0, 22)}
-      where id = ${box.id} and (model, software, iccid) is distinct from (${model.slice(0, 64)}, ${software.slice(0, 64)}, ${iccid.slice(0, 22)})`);
+    status.describe(box.id, { model: model.slice(0, 64), software: software.slice(0, 64), iccid: iccid.slice(0, 22) });
     if (!deps.connectionAware) status.connected(box.id, { sourceIp: origin.sourceIp ?? ip, destinationIp: null });
     await hooks.hello(box);
   }

@@ -6,6 +6,13 @@ import type { ConnectionEvent } from '../db/schema.js';
 
 export type DisconnectReason = 'clean' | 'will' | 'kicked' | 'timeout' | 'reported';
 
+/** What a box says about itself in its hello. */
+export interface BoxFacts {
+  model: string;
+  software: string;
+  iccid: string;
+}
+
 interface ConnectionLog {
   boxId: string;
   event: ConnectionEvent;
@@ -27,7 +34,8 @@ const MAX_UNREGISTERED_PER_FLUSH = 200;
  * online but has been silent for BOX_OFFLINE_AFTER_S is taken offline by a sweep, the backstop for
  * a will that never came. Messages from a box count as activity and bring it online; a disconnect
  * or a will never does. Changes are announced at once and written in batches twice a second,
- * together with the connection log, last-seen times and unregistered attempts.
+ * together with the connection log, last-seen times, what boxes say of themselves and unregistered
+ * attempts: a thousand boxes reconnecting at once cost a few statements, not thousands.
  */
 export function createStatusService(deps: {
   db: Db;
@@ -43,6 +51,7 @@ export function createStatusService(deps: {
   let seen = new Map<string, number>();
   let logs: ConnectionLog[] = [];
   let unregistered = new Map<string, { attempts: number; at: number; ip: string | null }>();
+  let described = new Map<string, BoxFacts>();
   let flushing: Promise<void> | undefined;
   const timers: NodeJS.Timeout[] = [];
 
@@ -60,11 +69,12 @@ export function createStatusService(deps: {
   }
 
   async function flush(): Promise<void> {
-    const batch = { changes, seen, logs, unregistered };
+    const batch = { changes, seen, logs, unregistered, described };
     changes = new Map();
     seen = new Map();
     logs = [];
     unregistered = new Map();
+    described = new Map();
     try {
       await write(batch);
     } catch (error) {
@@ -73,11 +83,18 @@ export function createStatusService(deps: {
       for (const [id, value] of batch.seen) seen.set(id, Math.max(value, seen.get(id) ?? 0));
       logs = [...batch.logs, ...logs].slice(-MAX_PENDING_LOGS);
       for (const [id, value] of batch.unregistered) if (!unregistered.has(id)) unregistered.set(id, value);
+      for (const [id, value] of batch.described) if (!described.has(id)) described.set(id, value);
       throw error;
     }
   }
 
-  async function write(batch: { changes: typeof changes; seen: typeof seen; logs: ConnectionLog[]; unregistered: typeof unregistered }): Promise<void> {
+  async function write(batch: {
+    changes: typeof changes;
+    seen: typeof seen;
+    logs: ConnectionLog[];
+    unregistered: typeof unregistered;
+    described: typeof described;
+  }): Promise<void> {
     if (batch.changes.size > 0) {
       const entries = [...batch.changes];
       await db.execute(sql`
@@ -101,6 +118,15 @@ export function createStatusService(deps: {
                     ${textArray(rows.map((row) => row.sourceIp))}::text[], ${textArray(rows.map((row) => row.destinationIp))}::text[],
                     ${textArray(rows.map((row) => row.reason))}::text[], ${numberArray(rows.map((row) => row.at))}::float8[])
           as v(id, event, source, destination, reason, ms)`);
+    }
+    if (batch.described.size > 0) {
+      const entries = [...batch.described];
+      await db.execute(sql`
+        update boxes b set model = v.model, software = v.software, iccid = v.iccid
+        from unnest(${textArray(entries.map(([id]) => id))}::text[], ${textArray(entries.map(([, facts]) => facts.model))}::text[],
+                    ${textArray(entries.map(([, facts]) => facts.software))}::text[], ${textArray(entries.map(([, facts]) => facts.iccid))}::text[])
+          as v(id, model, software, iccid)
+        where b.id = v.id and (b.model, b.software, b.iccid) is distinct from (v.model, v.software, v.iccid)`);
     }
     if (batch.unregistered.size > 0) {
       const entries = [...batch.unregistered].slice(0, MAX_UNREGISTERED_PER_FLUSH);
@@ -170,6 +196,11 @@ export function createStatusService(deps: {
     seen(boxId: string): void {
       seen.set(boxId, Date.now());
       if (online.get(boxId) !== true) change(boxId, true, null);
+    },
+
+    /** The box's own model, firmware and SIM (its hello): it knows them better than a registration typed by hand. */
+    describe(boxId: string, facts: BoxFacts): void {
+      described.set(boxId, facts);
     },
 
     unregistered(boxId: string, ip: string | null): void {
