@@ -1,7 +1,6 @@
 import { conditionCleared, conditionMet, type LocalizedText } from '@cloudbox/domain';
 import type { EventSeverity } from '../db/schema.js';
 import type { Sample } from './decode.js';
-import type { Rule } from './device-types.js';
 
 /** A fault record to write: `endedAt` set when the whole episode began and ended within one batch. */
 export interface RecordToOpen {

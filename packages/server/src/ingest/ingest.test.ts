@@ -109,7 +109,7 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
     // SUBACK 0x80: the broker refuses the subscription.
     await expect(boxA.subscribeAsync(boxTopics(b).write, { qos: 1 })).rejects.toThrow(/subscribe error/i);
     expect((await boxA.subscribeAsync(boxTopics(a).write, { qos: 1 }))[0]?.qos).toBe(1);
-    const closed = new Promise((resolve) => boxA.once('close', resolve));
+    const closed = new Promise<void>((resolve) => boxA.once('close', () => resolve()));
     boxA.publish(boxTopics(b).data, dataMessage(Date.now(), 1, { [R.speed]: 1 }), { qos: 1 });
     await closed;
     expect(await samplesOf(b)).toEqual([]);

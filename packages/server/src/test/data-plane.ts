@@ -43,7 +43,7 @@ export async function startDataPlaneTest(
   options: { env?: Record<string, string>; wrapDatabase?: (database: Database) => Database; redis?: Redis } = {},
 ): Promise<DataPlaneTest> {
   const run = randomBytes(4).toString('hex');
-  const external = broker === 'mosquitto' ? { MQTT_URL: process.env.TEST_MQTT_URL!, MQTT_SHARE_GROUP: `test-${run}`, MQTT_CLIENT_ID: `cloudbox-test-${run}`, MQTT_INGEST_CONNECTIONS: '2' } : {};
+  const external: Record<string, string> = broker === 'mosquitto' ? { MQTT_URL: process.env.TEST_MQTT_URL!, MQTT_SHARE_GROUP: `test-${run}`, MQTT_CLIENT_ID: `cloudbox-test-${run}`, MQTT_INGEST_CONNECTIONS: '2' } : {};
   const t = await startTestApp(database, { env: { ...external, ...options.env }, wrapDatabase: options.wrapDatabase, redis: options.redis });
   const info = t.app.dataPlane.broker.info();
   const url = broker === 'mosquitto' ? process.env.TEST_MQTT_URL! : `mqtt://127.0.0.1:${info.tcpPort}`;

@@ -127,7 +127,7 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     const id = t.boxId();
     const { secret } = await t.register({ id });
     const box = await t.connectBox(id, secret);
-    const closed = new Promise((resolve) => box.once('close', resolve));
+    const closed = new Promise<void>((resolve) => box.once('close', () => resolve()));
     const response = await t.app.inject({ method: 'POST', url: `/api/v2/boxes/${id}/secret`, headers: bearer(t.rootToken) });
     const renewed = envelopeOf<BoxWithSecret>(response).data.secret;
     expect(renewed).not.toBe(secret);
