@@ -183,7 +183,7 @@ export async function backfillHistory(url: string, credentials: readonly BoxOpti
   const start = now - HISTORY_DAYS * DAY_MS;
   // The simulator's clock runs through the week in a few seconds: each box publishes every
   // interval, so its samples are a few hours of the week apart and always in order.
-  const intervalSeconds = 0.2;
+  const intervalSeconds = 0.3;
   const durationMs = steps * intervalSeconds * 1000;
   const startedAt = performance.now();
   const clock = () => Math.round(start + Math.min(1, (performance.now() - startedAt) / durationMs) * HISTORY_DAYS * DAY_MS);

@@ -51,7 +51,7 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('a database failure mid-batch on
    */
   async function cutTheWriter(whileCut: () => Promise<void>): Promise<void> {
     if (kind === 'pglite') {
-      closeFor(400);
+      closeFor(150);
       await whileCut();
       return;
     }
