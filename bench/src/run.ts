@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { authBenchmark } from './benchmarks/auth.js';
+import { consoleBenchmark } from './benchmarks/console.js';
 import { ingestBenchmark } from './benchmarks/ingest.js';
 import { queriesBenchmark } from './benchmarks/queries.js';
 import { describeMachine } from './machine.js';

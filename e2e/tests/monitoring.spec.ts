@@ -1,4 +1,4 @@
-import { MAGLEV_BLOWER } from '@cloudbox/domain';
+import { encodeRegister, findRegister, formatMessage, getDeviceType, MAGLEV_BLOWER } from '@cloudbox/domain';
 import { expect, test, type Page } from '@playwright/test';
 import { api, connectBox, freshBoxId, listDevices, publishSamples, registerBox, tokenOf, workbookRows } from './support/devices.js';
 import { keepScreenshot, openFromSidebar, signIn, useLanguage } from './support/session.js';
@@ -88,13 +88,18 @@ test.describe('device screens', () => {
 
     await setPoint.locator('.register-edit').click();
     const input = page.locator('.write-dialog input');
-    const error = page.locator('.write-dialog .ant-form-item-explain-error');
-    await input.fill('abc');
-    await expect(error).toHaveText('只能是整数或小数');
-    await input.fill('12.5');
-    await expect(error).toBeVisible();
-    await input.fill('99999');
-    await expect(error).toBeVisible();
+    // The spec's number messages, worded by the domain codec as the server words them.
+    const register = findRegister(getDeviceType('maglev_blower')!, MAGLEV_BLOWER.speedSetPoint)!;
+    const message = (value: string) => {
+      const result = encodeRegister(value, register, 'zh');
+      if (result.ok) throw new Error(`${value} is valid`);
+      return formatMessage('zh', result.message.key, result.message.params);
+    };
+    const error = (value: string) => page.locator('.write-dialog .ant-form-item-explain-error').filter({ hasText: new RegExp(`^${message(value)}$`) });
+    for (const value of ['abc', '12.5', '99999']) {
+      await input.fill(value);
+      await expect(error(value)).toBeVisible();
+    }
     await input.fill('15000');
     await page.locator('.write-dialog .ant-btn-primary').click();
     await page.locator('.write-confirm .ant-btn-primary').click();

@@ -25,6 +25,8 @@ export function stackedOption({ items, registers, from, to, mark }: Omit<Stacked
   const groups = groupByUnit(registers);
   const series = buildSeries(items, registers.map((register) => register.number));
   const gridIndexes = groups.map((_, index) => index);
+  const span = to - from;
+  const timeFormat = span > 60 * 86_400_000 ? 'YYYY-MM-DD' : span > 2 * 86_400_000 ? 'MM-DD HH:mm' : 'HH:mm';
   return {
     animation: false,
     legend: { type: 'scroll', top: 4 },
@@ -36,12 +38,12 @@ export function stackedOption({ items, registers, from, to, mark }: Omit<Stacked
       gridIndex: index,
       min: from,
       max: to,
-      axisLabel: { show: index === groups.length - 1, hideOverlap: true, formatter: (value: number) => dayjs(value).format(to - from > 2 * 86_400_000 ? 'MM-DD HH:mm' : 'HH:mm') },
+      axisLabel: { show: index === groups.length - 1, hideOverlap: true, formatter: (value: number) => dayjs(value).format(timeFormat) },
     })),
     yAxis: groups.map((group, index) => ({ type: 'value', gridIndex: index, name: group.unit, scale: true, nameTextStyle: { align: 'right' }, splitNumber: 3 })),
     dataZoom: [
       { type: 'inside', xAxisIndex: gridIndexes },
-      { type: 'slider', xAxisIndex: gridIndexes, bottom: 8, height: 24, labelFormatter: (value: number) => dayjs(value).format('HH:mm') },
+      { type: 'slider', xAxisIndex: gridIndexes, bottom: 8, height: 24, labelFormatter: (value: number) => dayjs(value).format(timeFormat) },
     ],
     series: groups.flatMap((group, index) =>
       group.registers.map((register, position) => ({
@@ -67,5 +69,10 @@ export function stackedHeight(registers: readonly RegisterMeta[]): number {
 export default function StackedCurves(props: StackedCurvesProps) {
   const { items, registers, from, to, mark, label } = props;
   const option = useMemo(() => stackedOption({ items, registers, from, to, mark }), [items, registers, from, to, mark]);
-  return <Chart option={option} style={{ height: stackedHeight(registers) }} label={label} className="stacked-curves" />;
+  const points = useMemo(() => items.reduce((sum, item) => sum + Object.keys(item.values).length, 0), [items]);
+  return (
+    <div className="stacked-curves" data-points={points}>
+      <Chart option={option} style={{ height: stackedHeight(registers) }} label={label} />
+    </div>
+  );
 }

@@ -279,6 +279,7 @@ const en: Messages = {
     command: { sending: 'Sending', rejected: 'Refused', queued: 'Queued', sent: 'Sent', acked: 'Acked', failed: 'Failed', expired: 'Expired' },
   },
   history: {
+    span: { day: 'Day', week: '7 days', month: '30 days', year: 'Year' },
     time: 'Time',
     registers: 'Parameters',
     query: 'Search',

@@ -279,6 +279,7 @@ const es: Messages = {
     command: { sending: 'Enviando', rejected: 'Rechazada', queued: 'En cola', sent: 'Enviada', acked: 'Confirmada', failed: 'Fallida', expired: 'Caducada' },
   },
   history: {
+    span: { day: 'Día', week: '7 días', month: '30 días', year: 'Año' },
     time: 'Hora',
     registers: 'Parámetros',
     query: 'Buscar',

@@ -279,6 +279,7 @@ const ja: Messages = {
     command: { sending: '送信中', rejected: '拒否', queued: '待機中', sent: '送信済み', acked: '反映済み', failed: '失敗', expired: '期限切れ' },
   },
   history: {
+    span: { day: '1日', week: '7日間', month: '30日間', year: '1年' },
     time: '時刻',
     registers: 'パラメータ',
     query: '検索',

@@ -278,6 +278,7 @@ const zh = {
     command: { sending: '提交中', rejected: '被拒绝', queued: '排队中', sent: '已下发', acked: '已生效', failed: '失败', expired: '已过期' },
   },
   history: {
+    span: { day: '当天', week: '近7天', month: '近30天', year: '近一年' },
     time: '时间',
     registers: '选择参数',
     query: '查询',

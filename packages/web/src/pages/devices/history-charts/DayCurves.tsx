@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Empty, Select, Space, Spin } from 'antd';
+import { Card, DatePicker, Empty, Segmented, Select, Space, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,16 @@ import { useViewQuery } from '../../../router/view-query';
 import { MAGLEV_CURVES } from './maglev';
 import { defaultRegisters, isCurveRegister, useDeviceRegisters } from '../shared/registers';
 
-/** Points per register of a day's curve: the server keeps each bucket's first, lowest, highest and last. */
+/** Points per register of a curve: the server keeps each bucket's first, lowest, highest and last. */
 const POINTS = 720;
+
+/** How far back from the end of the chosen day the curves reach (`?span=`). */
+export const SPANS = { day: 1, week: 7, month: 30, year: 365 } as const;
+export type Span = keyof typeof SPANS;
+
+export function spanOf(value: string | null): Span {
+  return value !== null && value in SPANS ? (value as Span) : 'day';
+}
 
 /** A `:time` parameter as a day: YYYYMMDD, or epoch seconds/milliseconds; else today. */
 export function dayOf(value: string | undefined): dayjs.Dayjs {
@@ -42,8 +50,11 @@ export default function DayCurves({ variant }: { variant: 'controller' | 'maglev
   const [chosen, setChosen] = useState<number[] | null>(null);
   const preset = variant === 'maglev' ? MAGLEV_CURVES.filter((number) => curves.some((register) => register.number === number)) : defaultRegisters(curves, controller?.device_type, 6);
   const registers = chosen ?? preset;
-  const from = day.valueOf();
+  const span = spanOf(query.get('span'));
   const to = day.add(1, 'day').valueOf();
+  const from = day.add(1, 'day').subtract(SPANS[span], 'day').valueOf();
+  const open = (nextDay: dayjs.Dayjs, nextSpan: Span) =>
+    void navigate(`${path.slice(0, path.lastIndexOf('/'))}/${nextDay.format('YYYYMMDD')}?controller=${controllerId}${nextSpan === 'day' ? '' : `&span=${nextSpan}`}`);
   const history = useQuery({
     queryKey: ['devices', 'curves', boxId, controllerId, from, registers],
     queryFn: () => getHistory(boxId, controllerId!, { from, to, registers, points: POINTS }),
@@ -61,9 +72,13 @@ export default function DayCurves({ variant }: { variant: 'controller' | 'maglev
               value={day}
               allowClear={false}
               disabledDate={(date) => date.isAfter(dayjs(), 'day')}
-              onChange={(next) => {
-                if (next) void navigate(`${path.slice(0, path.lastIndexOf('/'))}/${next.format('YYYYMMDD')}?controller=${controllerId}`);
-              }}
+              onChange={(next) => next && open(next, span)}
+            />
+            <Segmented<Span>
+              className="device-curves__span"
+              value={span}
+              onChange={(next) => open(day, next)}
+              options={(Object.keys(SPANS) as Span[]).map((value) => ({ value, label: t(`history.span.${value}`) }))}
             />
             <Select
               mode="multiple"

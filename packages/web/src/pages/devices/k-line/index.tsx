@@ -145,7 +145,9 @@ export default function KLine() {
           {kline.data && kline.data.length === 0 ? (
             <Empty description={t('history.noData')} />
           ) : view === 'chart' ? (
-            <Chart option={option} className="kline-chart" label="kline" />
+            <div data-candles={kline.data?.length ?? 0}>
+              <Chart option={option} className="kline-chart" label="kline" />
+            </div>
           ) : (
             <Table<KlineCandle>
               className="kline-table"

@@ -22,7 +22,7 @@ function gaugeOption(register: LiveRegister, min: number, max: number): EChartsO
         pointer: { width: 4, length: '60%' },
         anchor: { show: true, size: 10, itemStyle: { borderWidth: 2 } },
         title: { offsetCenter: [0, '88%'], fontSize: 12, color: '#595959' },
-        detail: { valueAnimation: true, offsetCenter: [0, '62%'], fontSize: 18, fontWeight: 600, formatter: () => `${register.display ?? '—'} ${register.unit}`.trim() },
+        detail: { valueAnimation: true, offsetCenter: [0, '62%'], fontSize: 15, fontWeight: 600, formatter: () => `${register.display ?? '—'} ${register.unit}`.trim() },
         data: [{ value: register.value ?? 0, name: register.name }],
       },
     ],

@@ -1,0 +1,202 @@
+import { boxTopics, MAGLEV_BLOWER, type DataMessage } from '@cloudbox/domain';
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import mqtt, { type MqttClient } from 'mqtt';
+import { chromium, type Page } from 'playwright-core';
+import { startServer } from '../server.js';
+import type { Benchmark } from '../types.js';
+
+/** Runs inside the page (page.evaluate), where the browser has it. */
+declare const requestAnimationFrame: (callback: (time: number) => void) => number;
+
+const ROOT = new URL('../../..', import.meta.url).pathname;
+const ACCOUNT = { username: 'demo_root', password: 'demo123456' };
+const FLEET = 10_000;
+/** The boxes that flip their status every second while the list is open. */
+const FLIPPING = 1000;
+const FPS_SECONDS = 10;
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** Ids that sort before the demo fleet's, so the open list page shows the boxes that change. */
+const boxId = (index: number) => `5${String(index).padStart(9, '0')}`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function call<T>(baseUrl: string, token: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}/api/v2${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; message: string; data: T };
+  if (envelope.code !== 20000) throw new Error(`${path}: ${envelope.message}`);
+  return envelope.data;
+}
+
+/** Registers `count` boxes (one maglev blower each) through the API, a few at a time; answers their secrets. */
+async function registerFleet(baseUrl: string, token: string, count: number): Promise<string[]> {
+  const secrets: string[] = new Array<string>(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      const result = await call<{ secret: string }>(baseUrl, token, '/boxes', {
+        id: boxId(index),
+        ck: '1001',
+        owner_unit: `Bench ${index}`,
+        latitude: 20 + (index % 200) / 10,
+        longitude: 100 + ((index * 7) % 250) / 10,
+        controllers: [{ station: 1, device_type: 'maglev_blower' }],
+      });
+      secrets[index] = result.secret;
+    }
+  };
+  await Promise.all(Array.from({ length: 12 }, worker));
+  return secrets;
+}
+
+async function connect(url: string, index: number, secret: string): Promise<MqttClient> {
+  return mqtt.connectAsync(url, { username: boxId(index), password: secret, clientId: `bench-${index}`, reconnectPeriod: 0 });
+}
+
+/** A year of hourly samples of one box, published with many messages in flight. */
+async function publishYear(client: MqttClient, id: string): Promise<void> {
+  const start = Math.floor((Date.now() - 365 * DAY) / HOUR) * HOUR;
+  const speed = String(MAGLEV_BLOWER.speed);
+  const flow = String(MAGLEV_BLOWER.flow);
+  const messages: DataMessage[] = [];
+  for (let ts = start, seq = 0; ts < Date.now(); ts += HOUR, seq++) {
+    const wave = Math.sin((ts / DAY) * 2 * Math.PI);
+    messages.push({ ts, seq, controllers: [{ station: 1, values: { [speed]: Math.round(20_000 + 3000 * wave), [flow]: Math.round(1000 + 200 * wave) } }] });
+  }
+  for (let index = 0; index < messages.length; index += 500) {
+    await Promise.all(messages.slice(index, index + 500).map((message) => client.publishAsync(boxTopics(id).data, JSON.stringify(message), { qos: 1 })));
+  }
+}
+
+async function signIn(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('input[name="username"]').fill(ACCOUNT.username);
+  await page.locator('input[name="password"]').fill(ACCOUNT.password);
+  await page.locator('.login-submit').click();
+  await page.waitForURL(/\/dashboard$/, { timeout: 60_000 });
+}
+
+/** Milliseconds from navigation until `selector` is in the page and a frame has been painted after it. */
+async function timeToRender(page: Page, url: string, selector: string): Promise<number> {
+  const started = Date.now();
+  await page.goto(url);
+  await page.locator(selector).first().waitFor({ timeout: 120_000 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return Date.now() - started;
+}
+
+/** Frames per second the page paints over `seconds` (requestAnimationFrame counting). */
+async function framesPerSecond(page: Page, seconds: number): Promise<number> {
+  return page.evaluate(
+    (duration) =>
+      new Promise<number>((resolve) => {
+        let frames = 0;
+        const start = performance.now();
+        const tick = (now: number) => {
+          frames++;
+          if (now - start < duration * 1000) requestAnimationFrame(tick);
+          else resolve((frames * 1000) / (now - start));
+        };
+        requestAnimationFrame(tick);
+      }),
+    seconds,
+  );
+}
+
+function loginBundle(): string {
+  const output = execFileSync(process.execPath, [`${ROOT}packages/web/scripts/login-js-size.mjs`], { encoding: 'utf8' });
+  return /([\d.]+) KB gzipped JS for \/login/.exec(output)?.[1] ?? '?';
+}
+
+/**
+ * The console in Debian's Chromium against a server of its own (raw retention of a year, the MQTT
+ * port known): /login's JS, the device list over a fleet of ten thousand, a year's curve and daily
+ * K-line, and the frame rate of the open list while a thousand boxes change status every second
+ * through the real path (status messages over MQTT, ingest, WebSocket).
+ */
+export const consoleBenchmark: Benchmark = {
+  name: 'console',
+  title: 'Web console',
+  description:
+    'playwright-core drives /usr/bin/chromium (1440×900) against the built server in demo mode with 10,000 more boxes registered through `POST /boxes`. Device list: navigation to the first rendered page (20 and 500 rows) with the status counts. Curve: `history-charts?span=year` (720 points per register from the hourly rollups). K-line: a year of daily candles of one register fed as hourly samples over MQTT. Frame rate: requestAnimationFrame counting over 10 s on the open list (100 rows) while 1,000 connected boxes alternate `online`/`offline` status messages every second.',
+  columns: ['database', 'measure', 'value'],
+  async run(_harnessServer, target) {
+    const mqttPort = await freePort();
+    const server = await startServer(target, { RAW_RETENTION_DAYS: '400', MQTT_PORT: String(mqttPort), DEMO_BOXES: '300' });
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    const clients: MqttClient[] = [];
+    try {
+      const login = await fetch(`${server.baseUrl}/api/v2/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ACCOUNT) });
+      const token = ((await login.json()) as { data: { token: string } }).data.token;
+      const registering = Date.now();
+      const secrets = await registerFleet(server.baseUrl, token, FLEET);
+      const registerSeconds = (Date.now() - registering) / 1000;
+      const total = (await call<{ total: number }>(server.baseUrl, token, '/devices?page_size=1')).total;
+
+      const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
+      const yearBox = await connect(mqttUrl, 0, secrets[0]!);
+      clients.push(yearBox);
+      await publishYear(yearBox, boxId(0));
+
+      const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
+      await signIn(page, server.baseUrl);
+      const list20 = await timeToRender(page, `${server.baseUrl}/devices/devices-show`, '.devices-show__table tr[data-box] >> nth=19');
+      const list500 = await timeToRender(page, `${server.baseUrl}/devices/devices-show?page_size=500`, '.devices-show__table tr[data-box] >> nth=499');
+      const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+      const curve = await timeToRender(page, `${server.baseUrl}/devices/history-charts/${boxId(0)}/${today}?controller=1&span=year`, '.stacked-curves:not([data-points="0"]) canvas');
+      const kline = await timeToRender(page, `${server.baseUrl}/devices/k-line/${boxId(0)}/1`, '[data-candles]:not([data-candles="0"]) canvas');
+      const candles = await page.locator('[data-candles]').getAttribute('data-candles');
+
+      await page.goto(`${server.baseUrl}/devices/devices-show?page_size=100`);
+      await page.locator('.devices-show__table tr[data-box] >> nth=99').waitFor();
+      const idle = await framesPerSecond(page, 5);
+      for (let index = 1; index <= FLIPPING; index += 50) {
+        clients.push(...(await Promise.all(Array.from({ length: Math.min(50, FLIPPING + 1 - index) }, (_, offset) => connect(mqttUrl, index + offset, secrets[index + offset]!)))));
+      }
+      const flippers = clients.slice(1);
+      let online = false;
+      let changes = 0;
+      const flip = setInterval(() => {
+        online = !online;
+        flippers.forEach((client, position) => {
+          client.publish(boxTopics(boxId(position + 1)).status, online ? 'online' : 'offline', { qos: 0 });
+          changes++;
+        });
+      }, 1000);
+      const before = await page.locator('.devices-show__table tr[data-status="offline"]').count();
+      const busy = await framesPerSecond(page, FPS_SECONDS);
+      clearInterval(flip);
+      const after = await page.locator('.devices-show__table tr[data-status="offline"]').count();
+
+      return [
+        [target.kind, 'JS for /login (gzipped)', `${loginBundle()} KB`],
+        [target.kind, `boxes registered through POST /boxes`, `${FLEET} in ${registerSeconds.toFixed(0)} s`],
+        [target.kind, `device list of ${total} devices, first page of 20 rendered`, `${list20} ms`],
+        [target.kind, `device list of ${total} devices, first page of 500 rendered`, `${list500} ms`],
+        [target.kind, "a year's curve (2 registers, hourly rollups) rendered", `${curve} ms`],
+        [target.kind, `a year's daily K-line (${candles} candles) rendered`, `${kline} ms`],
+        [target.kind, 'frame rate of the open list, no changes', `${idle.toFixed(1)} fps`],
+        [target.kind, `frame rate while ${FLIPPING} boxes change status every second (${Math.round(changes / FPS_SECONDS)}/s sent)`, `${busy.toFixed(1)} fps`],
+        [target.kind, 'offline rows on the open page before → after (live changes seen)', `${before} → ${after}`],
+      ];
+    } finally {
+      await Promise.all(clients.map((client) => client.endAsync(true).catch(() => undefined)));
+      await browser.close();
+      await server.stop();
+    }
+  },
+};
