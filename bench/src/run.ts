@@ -9,7 +9,7 @@ import { writeSection } from './report.js';
 import { startServer, type DatabaseTarget } from './server.js';
 import type { Benchmark } from './types.js';
 
-const BENCHMARKS: Benchmark[] = [authBenchmark, queriesBenchmark, ingestBenchmark];
+const BENCHMARKS: Benchmark[] = [authBenchmark, queriesBenchmark, ingestBenchmark, consoleBenchmark];
 
 const { values } = parseArgs({
   options: {

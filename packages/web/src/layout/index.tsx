@@ -2,6 +2,7 @@ import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@cloudbox/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useLocation } from 'react-router';
+import { closeRealtime } from '../realtime/client';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
 import AppMain from './AppMain';
@@ -46,6 +47,9 @@ export default function Layout() {
   // lives here rather than in App so that the login page does not load TanStack Query.
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
   const mobile = device === 'mobile';
+
+  // Leaving the console (signing out) ends the live connection of this session.
+  useEffect(() => closeRealtime, []);
 
   // On mobile the sidebar is an overlay: following a link closes it.
   useEffect(() => {

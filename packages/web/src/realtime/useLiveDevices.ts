@@ -42,10 +42,11 @@ export function useLiveDevices<T>({ rowsKey, rows, withRows, refreshKeys, active
     [],
   );
 
+  const wasActive = useRef(active);
   useEffect(() => {
-    if (!active) return;
-    // Whatever happened while hidden: read again once shown.
-    for (const key of [options.current.rowsKey, ...options.current.refreshKeys]) void queryClient.invalidateQueries({ queryKey: key });
+    // Whatever happened while hidden behind another tab: read again once shown.
+    if (active && !wasActive.current) for (const key of [options.current.rowsKey, ...options.current.refreshKeys]) void queryClient.invalidateQueries({ queryKey: key });
+    wasActive.current = active;
   }, [active, queryClient]);
 
   function flush() {
