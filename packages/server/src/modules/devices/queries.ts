@@ -13,42 +13,39 @@ import { boxes } from '../../db/schema.js';
 import { boxScopeCondition } from './policy.js';
 
 /**
- * The SQL of the device list: one row per controller, with its box, the box's CK (time zone) and
- * device type, and `active`, the controller's active fault records folded into two flags. `boxes`
- * keeps its table name (the policy's condition names its column); the other tables are aliased.
- * CK and device type always exist (foreign keys): left joins let PostgreSQL drop them from counts.
+ * The SQL of the device list: one row per controller with its box. `boxes` keeps its table name
+ * (the policy's condition names its column); the other tables are aliased. The box's CK (`k`, its
+ * time zone) and the device type (`t`) always exist (foreign keys): as left joins PostgreSQL drops
+ * them from any query that does not read them, which saves planning as much as executing.
  *
- * `active` comes in two forms. A query that filters or sorts on the severity axis reads every
- * row's flags: the active records, few (partial index `fault_records_active_idx`), are aggregated
- * once and hash-joined. A page that only shows the flags looks them up for its own rows.
+ * A controller's active fault records fold into two flags. A query that filters or sorts on the
+ * severity axis reads every row's flags: the active records, few (partial index
+ * `fault_records_active_idx`), are aggregated once and joined as `active`. Any other page reads its
+ * flags in the select list (see `itemColumns`), which PostgreSQL evaluates after the sort and the
+ * limit: for the page's rows only.
  */
-export function deviceRows(active: 'all rows' | 'page rows'): SQL {
-  const flags =
-    active === 'all rows'
-      ? sql`left join (
-          select controller_id, bool_or(severity = 'alert') as alert, bool_or(severity = 'fault') as fault
-          from fault_records where ended_at is null group by controller_id
-        ) active on active.controller_id = c.id`
-      : sql`left join lateral (
-          select bool_or(severity = 'alert') as alert, bool_or(severity = 'fault') as fault
-          from fault_records f where f.controller_id = c.id and f.ended_at is null
-        ) active on true`;
+export function deviceRows(flags: Flags): SQL {
   return sql`
     controllers c
     join boxes on boxes.id = c.box_id
     left join ck_codes k on k.code = boxes.ck
     left join device_types t on t.id = c.device_type_id
-    ${flags}`;
+    ${
+      flags === 'joined'
+        ? sql`left join (
+            select controller_id, bool_or(severity = 'alert') as alert, bool_or(severity = 'fault') as fault
+            from fault_records where ended_at is null group by controller_id
+          ) active on active.controller_id = c.id`
+        : sql``
+    }`;
 }
 
-/**
- * Which form of `active` a page needs: its own rows' flags only when it reads the rows in box id
- * order (an index walk that stops after the page) and does not filter on severity; any other
- * order sorts every row first, and looking up every row's flags would cost more than the aggregate.
- */
-export function pageFlags(query: { status?: DeviceStatus; sort: DeviceSortField }): 'all rows' | 'page rows' {
+export type Flags = 'joined' | 'per row';
+
+/** Whether a query filters or sorts on the severity axis, so that it needs every row's flags joined. */
+export function flagsFor(query: { status?: DeviceStatus; sort?: DeviceSortField }): Flags {
   const severityFilter = query.status !== undefined && query.status !== 'online' && query.status !== 'offline';
-  return query.sort === 'box_id' && !severityFilter ? 'page rows' : 'all rows';
+  return severityFilter || query.sort === 'status' ? 'joined' : 'per row';
 }
 
 /** The two axes of a status: the connection, and the worst active record. */
@@ -163,15 +160,24 @@ export function orderBy(field: DeviceSortField, order: 'asc' | 'desc', language:
   return sql`${sortExpression(field, language)} ${direction} nulls last, boxes.id, c.station`;
 }
 
-/** The columns of a device item; times as epoch ms and dates as text, the same on both drivers. */
-export function itemColumns(language: Language): SQL {
-  return sql`boxes.id as box_id, c.station, boxes.ck, coalesce(t.name ->> ${language}, t.id) as model, c.device_type_id as device_type,
-    c.machine_model, c.device_number, boxes.online, coalesce(active.alert, false) as alert, coalesce(active.fault, false) as fault,
+/**
+ * The columns of a device item; times as epoch ms and dates as text, the same on both drivers.
+ * The device type's name, the CK's zone and (unless joined) the flags are subqueries of the select
+ * list: evaluated for the rows of the page only.
+ */
+export function itemColumns(language: Language, flags: Flags): SQL {
+  const severity = (level: 'alert' | 'fault') =>
+    flags === 'joined'
+      ? sql`coalesce(active.${sql.raw(level)}, false)`
+      : sql`exists (select 1 from fault_records f where f.controller_id = c.id and f.ended_at is null and f.severity = ${level})`;
+  return sql`boxes.id as box_id, c.station, boxes.ck,
+    (select coalesce(dt.name ->> ${language}, dt.id) from device_types dt where dt.id = c.device_type_id) as model, c.device_type_id as device_type,
+    c.machine_model, c.device_number, boxes.online, ${severity('alert')} as alert, ${severity('fault')} as fault,
     boxes.owner_unit, boxes.remark, boxes.model as iot_model, boxes.software, boxes.iccid,
     to_char(boxes.install_date, 'YYYY-MM-DD') as install_date, to_char(boxes.expiry_date, 'YYYY-MM-DD') as expiry_date,
     date_part('epoch', boxes.last_seen_at) * 1000 as last_seen_ms,
-    date_part('epoch', boxes.last_seen_at at time zone k.time_zone) * 1000 as last_seen_local_ms, boxes.last_ip, boxes.contact, boxes.phone,
-    boxes.province, boxes.city, boxes.district, boxes.street, boxes.latitude, boxes.longitude`;
+    date_part('epoch', boxes.last_seen_at at time zone (select z.time_zone from ck_codes z where z.code = boxes.ck)) * 1000 as last_seen_local_ms,
+    boxes.last_ip, boxes.contact, boxes.phone, boxes.province, boxes.city, boxes.district, boxes.street, boxes.latitude, boxes.longitude`;
 }
 
 export interface ItemRow {

@@ -36,7 +36,7 @@ import {
   itemColumns,
   itemOf,
   orderBy,
-  pageFlags,
+  flagsFor,
   REGISTERED_STATUSES,
   statusCondition,
   unregisteredItem,
@@ -160,7 +160,7 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
   function itemRows(user: Person, language: Language, query: DeviceExportQuery, limit: number, offset: number): Promise<ItemRow[]> {
     return queryRows<ItemRow>(
       db,
-      sql`select ${itemColumns(language)} from ${deviceRows(pageFlags(query))} where ${where(user, query)}
+      sql`select ${itemColumns(language, flagsFor(query))} from ${deviceRows(flagsFor(query))} where ${where(user, query)}
           order by ${orderBy(query.sort, query.order, language)} limit ${limit} offset ${offset}`,
     );
   }
@@ -185,7 +185,7 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
     const [[row], [other]] = await Promise.all([
       queryRows<Omit<DeviceStatusCounts, 'unregistered'>>(
         db,
-        sql`select count(*)::int as total, ${counts} from ${deviceRows('all rows')} where ${filterCondition(user, filter, now())}`,
+        sql`select count(*)::int as total, ${counts} from ${deviceRows('joined')} where ${filterCondition(user, filter, now())}`,
       ),
       unregistered
         ? queryRows<{ unregistered: number }>(db, sql`select count(*)::int as unregistered from unregistered_boxes where ${unregistered}`)
@@ -201,7 +201,7 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
       if (query.status === 'unregistered') return unregisteredPage(user, query);
       const [total, items] = await Promise.all([
         recentTotals.get(countKey(user, query), async () => {
-          const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${deviceRows('all rows')} where ${where(user, query)}`);
+          const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${deviceRows(flagsFor(query))} where ${where(user, query)}`);
           return row?.total ?? 0;
         }),
         itemRows(user, language, query, query.page_size, (query.page - 1) * query.page_size),
