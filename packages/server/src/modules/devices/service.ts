@@ -95,6 +95,7 @@ export async function timeZoneOf(db: Db, user: Pick<UserRow, 'ck'>): Promise<str
 /** An instant as the wall time of a zone, expressed as epoch ms of that wall time read as UTC (how spreadsheets take dates). */
 export function wallTime(iso: string | null, timeZone: string): number | null {
   if (iso === null) return null;
+  const time = new Date(iso);
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -104,9 +105,8 @@ export function wallTime(iso: string | null, timeZone: string): number | null {
     hour: 'numeric',
     minute: 'numeric',
     second: 'numeric',
-  }).formatToParts(new Date(iso));
+  }).formatToParts(time);
   const part = (type: string) => Number(parts.find((candidate) => candidate.type === type)?.value ?? 0);
-  const time = new Date(iso);
   return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'), time.getUTCMilliseconds());
 }
 
