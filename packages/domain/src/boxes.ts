@@ -1,34 +1,33 @@
 import { z } from 'zod';
-import { checked, validateCkCode } from './validation.js';
+import { checked, isoTimeSchema, missingOrInvalid, validateCkCode } from './validation.js';
 
 /**
  * Box registration (POST /boxes, PUT /boxes/:boxId): the box, its controllers and the facts of the
  * device edit form (SPEC.md section 3). Issue messages are MessageKeys, answered in the caller's
  * language.
  */
-const required = (issue: { input?: unknown }) => (issue.input == null ? 'fieldRequired' : 'fieldInvalid');
 
 const BOX_ID = /^\d{1,32}$/;
 const ICCID = /^[0-9A-Fa-f]{18,22}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TEXT_MAX = 200;
 
-const text = (max = TEXT_MAX) => z.string({ error: required }).trim().max(max, 'textTooLong').default('');
+const text = (max = TEXT_MAX) => z.string({ error: missingOrInvalid }).trim().max(max, 'textTooLong').default('');
 
 /** A calendar date, YYYY-MM-DD, that exists. */
 const calendarDate = z
-  .string({ error: required })
+  .string({ error: missingOrInvalid })
   .regex(DATE, 'dateFormat')
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, 'dateFormat');
 
-export const boxIdParamSchema = z.string({ error: required }).regex(BOX_ID, 'boxIdFormat');
+export const boxIdParamSchema = z.string({ error: missingOrInvalid }).regex(BOX_ID, 'boxIdFormat');
 
 export const boxControllerSchema = z.object({
-  station: z.number({ error: required }).int('stationRange').min(0, 'stationRange').max(255, 'stationRange'),
-  device_type: z.string({ error: required }).min(1, 'fieldRequired'),
+  station: z.number({ error: missingOrInvalid }).int('stationRange').min(0, 'stationRange').max(255, 'stationRange'),
+  device_type: z.string({ error: missingOrInvalid }).min(1, 'fieldRequired'),
   machine_model: text(100),
   device_number: text(100),
 });
@@ -38,7 +37,7 @@ const boxFields = {
   ck: checked(validateCkCode, { trim: true }),
   model: text(64),
   software: text(64),
-  iccid: z.string({ error: required }).trim().regex(ICCID, 'iccidFormat').or(z.literal('')).default(''),
+  iccid: z.string({ error: missingOrInvalid }).trim().regex(ICCID, 'iccidFormat').or(z.literal('')).default(''),
   install_date: calendarDate.nullable().default(null),
   expiry_date: calendarDate.nullable().default(null),
   owner_unit: text(),
@@ -46,15 +45,15 @@ const boxFields = {
   city: text(50),
   district: text(50),
   street: text(),
-  latitude: z.number({ error: required }).min(-90, 'latitudeRange').max(90, 'latitudeRange').nullable().default(null),
-  longitude: z.number({ error: required }).min(-180, 'longitudeRange').max(180, 'longitudeRange').nullable().default(null),
+  latitude: z.number({ error: missingOrInvalid }).min(-90, 'latitudeRange').max(90, 'latitudeRange').nullable().default(null),
+  longitude: z.number({ error: missingOrInvalid }).min(-180, 'longitudeRange').max(180, 'longitudeRange').nullable().default(null),
   contact: text(50),
   phone: text(30),
   remark: text(500),
   /** The server address the box is told to use (box server config); null: none configured. */
-  server_ip: z.string({ error: required }).trim().max(100, 'textTooLong').nullable().default(null),
+  server_ip: z.string({ error: missingOrInvalid }).trim().max(100, 'textTooLong').nullable().default(null),
   controllers: z
-    .array(boxControllerSchema, { error: required })
+    .array(boxControllerSchema, { error: missingOrInvalid })
     .min(1, 'controllersRequired')
     .max(32, 'controllersTooMany')
     .refine((controllers) => new Set(controllers.map((controller) => controller.station)).size === controllers.length, 'stationDuplicate'),
@@ -116,7 +115,6 @@ export interface UnregisteredBox {
   last_ip: string | null;
 }
 
-const isoTime = z.string().describe('ISO 8601 with offset');
 
 export const boxViewSchema = z.object({
   id: z.string(),
@@ -137,9 +135,9 @@ export const boxViewSchema = z.object({
   phone: z.string(),
   remark: z.string(),
   server_ip: z.string().nullable(),
-  registered_at: isoTime,
+  registered_at: isoTimeSchema,
   online: z.boolean(),
-  last_seen_at: isoTime.nullable(),
+  last_seen_at: isoTimeSchema.nullable(),
   last_ip: z.string().nullable(),
   controllers: z.array(
     z.object({ station: z.number().int(), device_type: z.string(), machine_model: z.string(), device_number: z.string() }),
@@ -151,7 +149,7 @@ export const boxWithSecretSchema = z.object({ box: boxViewSchema, secret: z.stri
 export const unregisteredBoxSchema = z.object({
   id: z.string(),
   attempts: z.number().int(),
-  first_seen_at: isoTime,
-  last_seen_at: isoTime,
+  first_seen_at: isoTimeSchema,
+  last_seen_at: isoTimeSchema,
   last_ip: z.string().nullable(),
 }) satisfies z.ZodType<UnregisteredBox>;

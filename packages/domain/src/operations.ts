@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { isoTimeSchema, missingOrInvalid } from './validation.js';
 
 /** Remote writes (commands) and the operation log: request and answer shapes. */
-const required = (issue: { input?: unknown }) => (issue.input == null ? 'fieldRequired' : 'fieldInvalid');
 
 /**
  * POST /devices/:boxId/controllers/:controllerId/write. `value` is what a person typed (a string,
  * checked with the SPEC number rules) or a number; the register's codec checks range and decimals.
  */
 export const writeRequestSchema = z.object({
-  register: z.number({ error: required }).int('fieldInvalid').min(0, 'fieldInvalid'),
-  value: z.union([z.number(), z.string()], { error: required }),
+  register: z.number({ error: missingOrInvalid }).int('fieldInvalid').min(0, 'fieldInvalid'),
+  value: z.union([z.number(), z.string()], { error: missingOrInvalid }),
 });
 export type WriteRequest = z.infer<typeof writeRequestSchema>;
 
@@ -34,7 +34,6 @@ export interface CommandView {
   expires_at: string;
 }
 
-const isoTime = z.string().describe('ISO 8601 with offset');
 
 export const commandViewSchema = z.object({
   id: z.string(),
@@ -45,10 +44,10 @@ export const commandViewSchema = z.object({
   state: z.enum(COMMAND_STATES),
   error: z.string().nullable(),
   result_value: z.number().nullable(),
-  created_at: isoTime,
-  sent_at: isoTime.nullable(),
-  acked_at: isoTime.nullable(),
-  expires_at: isoTime,
+  created_at: isoTimeSchema,
+  sent_at: isoTimeSchema.nullable(),
+  acked_at: isoTimeSchema.nullable(),
+  expires_at: isoTimeSchema,
 }) satisfies z.ZodType<CommandView>;
 
 export const OPERATION_ACTIONS = ['send_command', 'switch', 'modify_parameter'] as const;
@@ -84,7 +83,7 @@ export const operationLogEntrySchema = z.object({
   new_value: z.string().nullable(),
   ip: z.string().nullable(),
   command_id: z.string().nullable(),
-  created_at: isoTime,
+  created_at: isoTimeSchema,
 }) satisfies z.ZodType<OperationLogEntry>;
 
 /** A time in a query string: epoch milliseconds, or ISO 8601 with an offset (never a local time). */

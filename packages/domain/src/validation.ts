@@ -58,6 +58,14 @@ export function isDigits(value: string | undefined): boolean {
   return value !== undefined && /^\d+$/.test(value);
 }
 
+/** A zod error map for a field of the wrong type: "Please fill in {field}" when it is missing, else "{field} is not valid." */
+export function missingOrInvalid(issue: { input?: unknown }): MessageKey {
+  return issue.input == null ? 'fieldRequired' : 'fieldInvalid';
+}
+
+/** A time in an answer: ISO 8601 with an offset (DESIGN.md section 6). */
+export const isoTimeSchema = z.string().describe('ISO 8601 with offset');
+
 /**
  * A zod string that reports our violations as issues whose message is the MessageKey and whose
  * params carry the placeholders, so the server can answer in the user's language.

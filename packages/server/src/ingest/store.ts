@@ -1,8 +1,6 @@
-import type { LocalizedText } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { numberArray, queryRows, textArray } from '../db/sql.js';
-import type { EventSeverity } from '../db/schema.js';
 import type { Sample } from './decode.js';
 import type { RecordToClose, RecordToOpen } from './events.js';
 
@@ -110,19 +108,8 @@ export function latestOf(samples: readonly Sample[]): { controllerId: number; ts
   return [...byController.values()];
 }
 
-/** A fault record as realtime and the API show it. */
-export interface StoredRecord {
-  id: number;
-  controllerId: number;
-  ruleId: number;
-  severity: EventSeverity;
-  code: number;
-  message: LocalizedText;
-  register: number;
-  value: number;
-  startedAt: number;
-  endedAt: number | null;
-}
+/** A fault record as written: what the engine decided, with its id. */
+export type StoredRecord = RecordToOpen & { id: number };
 
 /** The returned columns of a fault record, qualified: an UPDATE ... FROM unnest() has its own controller_id. */
 const RECORD_COLUMNS = sql.raw(
