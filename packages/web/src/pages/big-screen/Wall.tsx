@@ -1,6 +1,6 @@
+import { formatDateTime } from '@cloudbox/domain';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './wall.css';
@@ -12,7 +12,7 @@ function Clock() {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return <span className="wall__clock">{dayjs(now).format('YYYY-MM-DD HH:mm:ss')}</span>;
+  return <span className="wall__clock">{formatDateTime(now)}</span>;
 }
 
 /** A dark full-screen wall with a title bar, a clock and a fullscreen toggle (the big screen and its map). */

@@ -1,5 +1,5 @@
+import { formatDateTime } from '@cloudbox/domain';
 import { Descriptions } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -40,7 +40,7 @@ export default function BgMap() {
                 { key: 'status', label: t('device.status'), children: focus ? <StatusDot state={focus.state} /> : '—' },
                 { key: 'location', label: t('box.location'), children: [box.location.province, box.location.city, box.location.district, box.location.street].filter(Boolean).join(' ') || '—' },
                 { key: 'contact', label: t('box.contact'), children: `${box.contact || '—'} ${box.phone}` },
-                { key: 'seen', label: t('box.lastSeen'), children: box.last_seen_at ? dayjs(box.last_seen_at).format('YYYY-MM-DD HH:mm:ss') : '—' },
+                { key: 'seen', label: t('box.lastSeen'), children: box.last_seen_at ? formatDateTime(new Date(box.last_seen_at)) : '—' },
                 ...box.controllers.map((controller) => ({
                   key: `c${controller.controller_id}`,
                   label: `${t('device.station')} ${controller.controller_id}`,

@@ -1,6 +1,5 @@
-import type { ConnectionLogEntry, DeviceControllerView } from '@cloudbox/domain';
+import { formatDateTime, type ConnectionLogEntry, type DeviceControllerView } from '@cloudbox/domain';
 import { Card, Col, Descriptions, Row, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import DeviceHeader, { useDeviceDetail } from '../../../components/DeviceHeader';
@@ -8,8 +7,7 @@ import { StatusTag } from '../../../components/DeviceStatus';
 import { useView } from '../../../router/view-context';
 import { devicePath, deviceScreens } from '../../../utils/device-links';
 
-const TIME = 'YYYY-MM-DD HH:mm:ss';
-const time = (value: string | null) => (value ? dayjs(value).format(TIME) : '—');
+const time = (value: string | null) => (value ? formatDateTime(new Date(value)) : '—');
 
 /** The IoT box: module facts (model, ICCID, expiry, software, IP), its controllers and its connection log. */
 export default function Box() {
@@ -91,7 +89,7 @@ export default function Box() {
                   { title: t('device.machineModel'), dataIndex: 'machine_model' },
                   { title: t('device.deviceNumber'), dataIndex: 'device_number' },
                   { title: t('device.status'), dataIndex: 'status', render: (_, controller) => <StatusTag state={controller.status} /> },
-                  { title: t('box.valuesAt'), dataIndex: 'values_at', render: (at: number | null) => (at ? dayjs(at).format(TIME) : '—') },
+                  { title: t('box.valuesAt'), dataIndex: 'values_at', render: (at: number | null) => (at ? formatDateTime(at) : '—') },
                   {
                     title: t('device.actions'),
                     key: 'actions',

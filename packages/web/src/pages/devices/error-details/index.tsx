@@ -1,7 +1,6 @@
-import { FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, type HistoryPoint } from '@cloudbox/domain';
+import { formatDateTime, FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, type HistoryPoint } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Segmented, Spin, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDeviceFaults, getHistory } from '../../../api/devices';
@@ -14,7 +13,6 @@ import { displayValue } from '../live/useDeviceLive';
 import { defaultRegisters, isCurveRegister, useDeviceRegisters } from '../shared/registers';
 
 const WINDOWS = [10, 30, 120] as const;
-const TIME = 'YYYY-MM-DD HH:mm:ss';
 
 /** The `:time` of a fault: epoch milliseconds or seconds. */
 export function faultTime(value: string | undefined): number {
@@ -72,12 +70,12 @@ export default function ErrorDetails() {
                 { key: 'message', label: t('faults.message'), children: fault.message },
                 { key: 'register', label: t('faults.register'), children: fault.register_name ?? fault.register },
                 { key: 'value', label: t('faults.value'), children: fault.value },
-                { key: 'started', label: t('faults.started'), children: dayjs(fault.started_at).format(TIME) },
-                { key: 'ended', label: t('faults.ended'), children: fault.ended_at ? dayjs(fault.ended_at).format(TIME) : FAULT_STATE_LABELS.active[language] },
+                { key: 'started', label: t('faults.started'), children: formatDateTime(new Date(fault.started_at)) },
+                { key: 'ended', label: t('faults.ended'), children: fault.ended_at ? formatDateTime(new Date(fault.ended_at)) : FAULT_STATE_LABELS.active[language] },
               ]}
             />
           ) : (
-            <Empty description={faults.isFetching ? undefined : t('errorDetails.noRecord', { time: dayjs(time).format(TIME) })} />
+            <Empty description={faults.isFetching ? undefined : t('errorDetails.noRecord', { time: formatDateTime(time) })} />
           )}
         </Card>
       )}
@@ -101,7 +99,7 @@ export default function ErrorDetails() {
                   scroll={{ x: 170 + shown.length * 150 }}
                   rowClassName={(point) => (Math.abs(point.ts - time) < 15_000 ? 'error-details__at-fault' : '')}
                   columns={[
-                    { title: t('history.time'), dataIndex: 'ts', width: 170, render: (ts: number) => dayjs(ts).format(TIME) },
+                    { title: t('history.time'), dataIndex: 'ts', width: 170, render: (ts: number) => formatDateTime(ts) },
                     ...shown.map((register) => ({
                       key: register.number,
                       title: `${register.name}${register.unit ? ` (${register.unit})` : ''}`,

@@ -1,4 +1,4 @@
-import type { HistoryPoint, RealtimeRegister } from '@cloudbox/domain';
+import { formatDateTime, type HistoryPoint, type RealtimeRegister } from '@cloudbox/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Select, Space, Table, type TableProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -14,7 +14,6 @@ import { defaultRegisters, useDeviceRegisters } from '../shared/registers';
 import './index.css';
 
 const PAGE_SIZES = [20, 50, 100, 200];
-const DATE_TIME = 'YYYY-MM-DD HH:mm:ss';
 
 /** A value as the register shows it (enum labels, bits), or the number. */
 function cell(register: RealtimeRegister, value: number | undefined): string {
@@ -49,7 +48,7 @@ export default function HistoryTable({ variant }: { variant: 'controller' | 'plc
 
   const shown = registers.map((number) => all.find((register) => register.number === number)).filter((register): register is RealtimeRegister => register !== undefined);
   const columns: TableProps<HistoryPoint>['columns'] = [
-    { title: t('history.time'), dataIndex: 'ts', fixed: 'left', width: 170, render: (ts: number) => dayjs(ts).format(DATE_TIME) },
+    { title: t('history.time'), dataIndex: 'ts', fixed: 'left', width: 170, render: (ts: number) => formatDateTime(ts) },
     ...shown.map((register) => ({
       key: String(register.number),
       title: register.unit ? `${register.name} (${register.unit})` : register.name,

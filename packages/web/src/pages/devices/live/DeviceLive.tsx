@@ -1,7 +1,6 @@
 import { AlertOutlined } from '@ant-design/icons';
-import type { FaultRecordView } from '@cloudbox/domain';
+import { formatDateTime, type FaultRecordView } from '@cloudbox/domain';
 import { Alert, Card, Descriptions, Empty, Space, Tabs, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -51,7 +50,7 @@ function FaultBanner({ faults }: { faults: readonly FaultRecordView[] }) {
           {faults.map((fault) => (
             <li key={fault.id} data-severity={fault.severity}>
               <Typography.Text strong>{fault.message}</Typography.Text>
-              <Typography.Text type="secondary"> · {dayjs(fault.started_at).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
+              <Typography.Text type="secondary"> · {formatDateTime(new Date(fault.started_at))}</Typography.Text>
             </li>
           ))}
         </ul>
@@ -95,7 +94,7 @@ export default function DeviceLive({ variant }: { variant: LiveVariant }) {
   const all = useMemo(() => layoutEntries(live.layout, live.registers, () => true), [live.layout, live.registers]);
   const bits = useMemo(() => all.filter((entry) => isBitRegister(entry.register)), [all]);
   const words = useMemo(() => all.filter((entry) => !isBitRegister(entry.register)), [all]);
-  const updated = live.ts ? dayjs(live.ts).format('YYYY-MM-DD HH:mm:ss') : '—';
+  const updated = live.ts ? formatDateTime(live.ts) : '—';
 
   return (
     <div className={`app-page device-page device-live device-live--${variant}`}>

@@ -1,12 +1,10 @@
-import { FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, type FaultRecordView, type Page } from '@cloudbox/domain';
+import { formatDateTime, FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, type FaultRecordView, type Page } from '@cloudbox/domain';
 import { Table, Tag, type TableProps } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../i18n';
 import { faultDetailsPath } from '../../../utils/device-links';
 
-const TIME = 'YYYY-MM-DD HH:mm:ss';
 
 interface FaultTableProps {
   page: Page<FaultRecordView> | undefined;
@@ -41,8 +39,8 @@ export default function FaultTable({ page, loading, current, pageSize, onPage, w
     { title: t('faults.message'), dataIndex: 'message', ellipsis: true, width: 220 },
     { title: t('faults.register'), dataIndex: 'register_name', width: 160, ellipsis: true, render: (name: string | null, fault) => name ?? fault.register },
     { title: t('faults.value'), dataIndex: 'value', width: 90 },
-    { title: t('faults.started'), dataIndex: 'started_at', width: 170, render: (time: string) => dayjs(time).format(TIME) },
-    { title: t('faults.ended'), dataIndex: 'ended_at', width: 170, render: (time: string | null) => (time ? dayjs(time).format(TIME) : '—') },
+    { title: t('faults.started'), dataIndex: 'started_at', width: 170, render: (time: string) => formatDateTime(new Date(time)) },
+    { title: t('faults.ended'), dataIndex: 'ended_at', width: 170, render: (time: string | null) => (time ? formatDateTime(new Date(time)) : '—') },
     {
       title: t('faults.state'),
       dataIndex: 'active',
