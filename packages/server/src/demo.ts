@@ -1,6 +1,8 @@
 import { DEVICE_TYPES, type RegisterBox } from '@cloudbox/domain';
 import { createFleet, type BoxOptions, type Fleet, type FleetLogger } from '@cloudbox/simulator';
 import { inArray, sql } from 'drizzle-orm';
+import type { App } from './app.js';
+import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { queryRows, textArray } from './db/sql.js';
 import { boxes } from './db/schema.js';
@@ -91,7 +93,7 @@ function isoDate(time: number): string {
 }
 
 /** The registration of demo box number `index` (0-based), relative to `today`. */
-export function demoBox(index: number, today = Date.now()): RegisterBox {
+function demoBox(index: number, today = Date.now()): RegisterBox {
   const random = seeded(index + 1);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const [province, city, districts, latitude, longitude] = pick(CITIES);
@@ -135,7 +137,7 @@ export function demoBox(index: number, today = Date.now()): RegisterBox {
  * Registers the demo boxes that are missing and issues every demo box a fresh secret (the hashes
  * in the database cannot give the simulator its secrets back). Answers the simulator's box list.
  */
-export async function registerDemoBoxes(db: Db, service: BoxService, count: number): Promise<BoxOptions[]> {
+async function registerDemoBoxes(db: Db, service: BoxService, count: number): Promise<BoxOptions[]> {
   const wanted = Array.from({ length: count }, (_, index) => demoBox(index));
   const existing = new Set(
     (await db.select({ id: boxes.id }).from(boxes).where(inArray(boxes.id, wanted.map((box) => box.id)))).map((row) => row.id),
@@ -163,7 +165,7 @@ export async function registerDemoBoxes(db: Db, service: BoxService, count: numb
 }
 
 /** Whether the demo boxes have no history yet (a fresh database). */
-export async function demoHistoryMissing(db: Db, credentials: readonly BoxOptions[]): Promise<boolean> {
+async function demoHistoryMissing(db: Db, credentials: readonly BoxOptions[]): Promise<boolean> {
   const [row] = await queryRows<{ found: boolean }>(
     db,
     sql`select exists (select 1 from controllers c join rollups_daily r on r.controller_id = c.id
@@ -177,7 +179,7 @@ export async function demoHistoryMissing(db: Db, credentials: readonly BoxOption
  * boxes quickly with a clock that steps through the past week, one sample per box every few hours.
  * Resolves when every sample has been acknowledged (stored) or the boxes stopped.
  */
-export async function backfillHistory(url: string, credentials: readonly BoxOptions[], logger: FleetLogger, now = Date.now()): Promise<void> {
+async function backfillHistory(url: string, credentials: readonly BoxOptions[], logger: FleetLogger, now = Date.now()): Promise<void> {
   if (credentials.length === 0) return;
   const steps = (HISTORY_DAYS * 24) / HISTORY_STEP_HOURS;
   const start = now - HISTORY_DAYS * DAY_MS;
@@ -196,9 +198,35 @@ export async function backfillHistory(url: string, credentials: readonly BoxOpti
 }
 
 /** The live demo fleet: every box publishes every 10 seconds, drops off now and then, and answers writes. */
-export function startDemoFleet(url: string, credentials: readonly BoxOptions[], logger: FleetLogger): Fleet {
+function startDemoFleet(url: string, credentials: readonly BoxOptions[], logger: FleetLogger): Fleet {
   const fleet = createFleet({ url, boxes: credentials, intervalSeconds: 10, seed: 1, logger });
   fleet.start();
   return fleet;
 }
 
+
+/**
+ * Demo mode at start: the demo boxes registered (DEMO_BOXES), then, unless DEMO_SIMULATOR=0, in
+ * the background (the console is up meanwhile) a week of history on a fresh database and the live
+ * fleet. `stop` ends the fleet cleanly (every box says offline).
+ */
+export async function startDemo(db: Db, app: App, config: Pick<Config, 'demoBoxes' | 'demoSimulator' | 'mqtt'>): Promise<{ stop(): Promise<void> }> {
+  const started = Date.now();
+  const boxes = await registerDemoBoxes(db, app.dataPlane.boxes, config.demoBoxes);
+  app.log.info({ boxes: boxes.length, ms: Date.now() - started }, 'demo boxes registered');
+  if (!config.demoSimulator || boxes.length === 0) return { stop: async () => undefined };
+  const logger = { info: (message: string) => app.log.info(`simulator: ${message}`), warn: (message: string) => app.log.warn(`simulator: ${message}`) };
+  const url = config.mqtt.url ?? `mqtt://127.0.0.1:${app.dataPlane.broker.info().tcpPort}`;
+  let fleet: Fleet | undefined;
+  let stopped = false;
+  (async () => {
+    if (await demoHistoryMissing(db, boxes)) await backfillHistory(url, boxes, logger);
+    if (!stopped) fleet = startDemoFleet(url, boxes, logger);
+  })().catch((error: unknown) => app.log.error({ err: error }, 'the demo simulator failed'));
+  return {
+    async stop() {
+      stopped = true;
+      await fleet?.stop();
+    },
+  };
+}

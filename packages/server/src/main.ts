@@ -1,18 +1,15 @@
 import { DEMO_ACCOUNTS } from '@cloudbox/domain';
-import type { Fleet } from '@cloudbox/simulator';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { MqttPortError } from './broker/embedded.js';
 import type { BrokerInfo } from './broker/types.js';
 import { createDatabase } from './db/index.js';
-import { backfillHistory, demoHistoryMissing, registerDemoBoxes, startDemoFleet } from './demo.js';
+import { startDemo } from './demo.js';
 import { createPasswordHasher } from './modules/users/passwords.js';
 import { seed, type SeedOutcome } from './seed.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-
-let stopping = false;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -31,21 +28,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   announce(config, outcome, app.dataPlane.broker.info());
-  let fleet: Fleet | undefined;
-  if (config.demo && config.demoBoxes > 0) {
-    const started = Date.now();
-    const boxes = await registerDemoBoxes(database.db, app.dataPlane.boxes, config.demoBoxes);
-    app.log.info({ boxes: boxes.length, ms: Date.now() - started }, 'demo boxes registered');
-    if (config.demoSimulator) {
-      const logger = { info: (message: string) => app.log.info(`simulator: ${message}`), warn: (message: string) => app.log.warn(`simulator: ${message}`) };
-      const url = config.mqtt.url ?? `mqtt://127.0.0.1:${app.dataPlane.broker.info().tcpPort}`;
-      // History first (in the background: the console is up meanwhile), then the live fleet.
-      (async () => {
-        if (await demoHistoryMissing(database.db, boxes)) await backfillHistory(url, boxes, logger);
-        if (!stopping) fleet = startDemoFleet(url, boxes, logger);
-      })().catch((error: unknown) => app.log.error({ err: error }, 'the demo simulator failed'));
-    }
-  }
+  const demo = config.demo ? await startDemo(database.db, app, config) : undefined;
   if (outcome.demoAccountsInProduction.length > 0) {
     app.log.warn(
       { accounts: outcome.demoAccountsInProduction },
@@ -53,12 +36,13 @@ async function main(): Promise<void> {
     );
   }
 
+  let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    await fleet?.stop();
+    await demo?.stop();
     await app.close();
     await database.close();
     await redis?.quit();
