@@ -1,5 +1,5 @@
 import { encodeRegister, findRegister, formatMessage, getDeviceType, MAGLEV_BLOWER } from '@cloudbox/domain';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api, connectBox, freshBoxId, listDevices, publishSamples, registerBox, tokenOf, workbookRows } from './support/devices.js';
 import { keepScreenshot, openFromSidebar, signIn, useLanguage } from './support/session.js';
 
@@ -167,57 +167,65 @@ test.describe('device screens', () => {
   });
 });
 
-test.describe('every monitoring screen in Chinese and English', () => {
-  test.setTimeout(180_000);
+/** Every monitoring screen of live demo devices, as [name, path, what shows it is ready]. */
+async function monitoringScreens(page: Page, request: APIRequestContext): Promise<[string, string, string][]> {
+  const token = await tokenOf(page);
+  const pick = async (model: string) => (await listDevices(request, token, { model, status: 'online', page_size: '1' })).items[0]!;
+  const maglev = await pick('maglev_blower');
+  const plc = await pick('generic_plc');
+  const compressor = await pick('air_compressor');
+  const faults = await api<{ items: { box_id: string; controller_id: number; started_at: string }[] }>(request, token, '/faults?page_size=1');
+  const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  const screens: [string, string, string][] = [
+    ['dashboard', '/dashboard', '[data-chart="fault-trend"] canvas'],
+    ['devices-show', '/devices/devices-show', '.devices-show__table tr[data-box]'],
+    ['map', '/devices/map', '.device-map canvas'],
+    ['controller', `/devices/controller/${compressor.box_id}/${compressor.controller_id}`, '.register-grid'],
+    ['plc-controller', `/devices/plcController/${plc.box_id}/${plc.controller_id}`, '.register-grid'],
+    ['maglev-controller', `/devices/maglev-controller/${maglev.box_id}/${maglev.controller_id}`, '.device-gauge canvas'],
+    ['box', `/devices/box/${maglev.box_id}`, '.box-controllers'],
+    ['history', `/devices/history/${compressor.box_id}/${compressor.controller_id}`, '.history-table tr.ant-table-row'],
+    ['plc-history', `/devices/plcHistory/${plc.box_id}/${plc.controller_id}`, '.history-table tr.ant-table-row'],
+    ['history-charts', `/devices/history-charts/${compressor.box_id}/${today}?controller=${compressor.controller_id}`, '.stacked-curves canvas'],
+    ['maglev-charts', `/devices/maglev-charts/${maglev.box_id}/${today}?controller=${maglev.controller_id}&span=week`, '.stacked-curves canvas'],
+    ['k-line', `/devices/k-line/${maglev.box_id}/${maglev.controller_id}`, '[data-chart="kline"] canvas'],
+    ['error-record', `/devices/error-record/${maglev.box_id}/${maglev.controller_id}`, '.fault-table'],
+    ['export-errors', '/devices/export-errors', '.fault-table tr.ant-table-row'],
+    ['maglev-region', `/devices/maglev-region/${maglev.box_id}/${maglev.controller_id}`, '[data-chart="maglev-region"] canvas'],
+    ['event-templates', '/devices/events/templates', '.event-rules tr.ant-table-row'],
+    ['bg-screen', '/bigScreen/bg-screen', '.wall-map canvas'],
+    ['bg-map', `/bigScreen/bg-map/${maglev.box_id}`, '.wall-map canvas'],
+  ];
+  const fault = faults.items[0];
+  if (fault) screens.push(['error-details', `/devices/error-details/${fault.box_id}/${new Date(fault.started_at).getTime()}?controller=${fault.controller_id}`, '.error-details__record .ant-descriptions']);
+  return screens;
+}
 
-  test('renders with live data at desktop and mobile widths', async ({ page, request }) => {
-    await signIn(page, 'demo_root');
-    const token = await tokenOf(page);
-    const pick = async (model: string) => (await listDevices(request, token, { model, status: 'online', page_size: '1' })).items[0]!;
-    const maglev = await pick('maglev_blower');
-    const plc = await pick('generic_plc');
-    const compressor = await pick('air_compressor');
-    const faults = await api<{ items: { box_id: string; controller_id: number; started_at: string }[] }>(request, token, '/faults?page_size=1');
-    const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-    const screens: [string, string, string][] = [
-      ['dashboard', '/dashboard', '[data-chart="fault-trend"] canvas'],
-      ['devices-show', '/devices/devices-show', '.devices-show__table tr[data-box]'],
-      ['map', '/devices/map', '.device-map canvas'],
-      ['controller', `/devices/controller/${compressor.box_id}/${compressor.controller_id}`, '.register-grid'],
-      ['plc-controller', `/devices/plcController/${plc.box_id}/${plc.controller_id}`, '.register-grid'],
-      ['maglev-controller', `/devices/maglev-controller/${maglev.box_id}/${maglev.controller_id}`, '.device-gauge canvas'],
-      ['box', `/devices/box/${maglev.box_id}`, '.box-controllers'],
-      ['history', `/devices/history/${compressor.box_id}/${compressor.controller_id}`, '.history-table tr.ant-table-row'],
-      ['plc-history', `/devices/plcHistory/${plc.box_id}/${plc.controller_id}`, '.history-table tr.ant-table-row'],
-      ['history-charts', `/devices/history-charts/${compressor.box_id}/${today}?controller=${compressor.controller_id}`, '.stacked-curves canvas'],
-      ['maglev-charts', `/devices/maglev-charts/${maglev.box_id}/${today}?controller=${maglev.controller_id}`, '.stacked-curves canvas'],
-      ['k-line', `/devices/k-line/${maglev.box_id}/${maglev.controller_id}`, '[data-chart="kline"] canvas'],
-      ['error-record', `/devices/error-record/${maglev.box_id}/${maglev.controller_id}`, '.fault-table'],
-      ['export-errors', '/devices/export-errors', '.fault-table tr.ant-table-row'],
-      ['maglev-region', `/devices/maglev-region/${maglev.box_id}/${maglev.controller_id}`, '[data-chart="maglev-region"] canvas'],
-      ['event-templates', '/devices/events/templates', '.event-rules tr.ant-table-row'],
-      ['bg-screen', '/bigScreen/bg-screen', '.wall-map canvas'],
-      ['bg-map', `/bigScreen/bg-map/${maglev.box_id}`, '.wall-map canvas'],
-    ];
-    const fault = faults.items[0];
-    if (fault) screens.push(['error-details', `/devices/error-details/${fault.box_id}/${new Date(fault.started_at).getTime()}?controller=${fault.controller_id}`, '.error-details__record .ant-descriptions']);
+async function showEach(page: Page, screens: readonly [string, string, string][], suffix: string): Promise<void> {
+  for (const [name, path, ready] of screens) {
+    await page.goto(path);
+    await expect(page.locator(ready).first(), `${name} (${suffix})`).toBeVisible({ timeout: 20_000 });
+    await page.waitForTimeout(250);
+    await keepScreenshot(page, `screen-${name}-${suffix}`);
+  }
+}
 
-    for (const language of ['zh', 'en'] as const) {
+test.describe('every monitoring screen with live data', () => {
+  test.setTimeout(150_000);
+
+  for (const language of ['zh', 'en'] as const) {
+    test(`in ${language} at desktop width`, async ({ page, request }) => {
       await useLanguage(page, language);
-      for (const [name, path, ready] of screens) {
-        await page.goto(path);
-        await expect(page.locator(ready).first(), `${name} (${language})`).toBeVisible({ timeout: 20_000 });
-        await page.waitForTimeout(400);
-        await keepScreenshot(page, `screen-${name}-${language}`);
-      }
-    }
+      await signIn(page, 'demo_root');
+      await showEach(page, await monitoringScreens(page, request), language);
+    });
+  }
 
+  test('at mobile width', async ({ page, request }) => {
+    await useLanguage(page, 'en');
+    await signIn(page, 'demo_root');
+    const screens = await monitoringScreens(page, request);
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const [name, path, ready] of screens.filter(([name]) => ['devices-show', 'maglev-controller', 'k-line', 'dashboard'].includes(name))) {
-      await page.goto(path);
-      await expect(page.locator(ready).first()).toBeVisible({ timeout: 20_000 });
-      await page.waitForTimeout(400);
-      await keepScreenshot(page, `screen-${name}-en-mobile`);
-    }
+    await showEach(page, screens.filter(([name]) => ['dashboard', 'devices-show', 'maglev-controller', 'k-line', 'bg-screen'].includes(name)), 'en-mobile');
   });
 });

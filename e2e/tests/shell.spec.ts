@@ -121,10 +121,12 @@ test.describe('language, layout and session', () => {
     await signIn(page, 'demo_manager');
     const token = (await page.context().cookies()).find((cookie) => cookie.name === 'Admin-Token')?.value;
     expect(token).toBeTruthy();
+    // The dashboard reads the server on its own: the session ends once the form is open, so that
+    // the submit is the first call to meet it.
+    await openFromSidebar(page, '/usermanager/change-password');
     const ended = await request.get('/api/v2/user/logout', { headers: { authorization: `Bearer ${token}` } });
     expect(ended.ok()).toBe(true);
 
-    await openFromSidebar(page, '/usermanager/change-password');
     const form = page.locator('section.app-view[data-view-path="/usermanager/change-password"]');
     const fields = form.locator('input[type="password"]');
     await fields.nth(0).fill('demo123456');

@@ -61,7 +61,7 @@ export function useFleet(active = true) {
     queryKey: ['devices', 'fleet'],
     staleTime: 60_000,
     // Closed fault records are only known from a fresh read.
-    refetchInterval: 2 * 60_000,
+    refetchInterval: active ? 2 * 60_000 : false,
     queryFn: async () => {
       const first = await listDevices({ page: 1, page_size: PAGE_SIZE });
       const items = [...first.items];

@@ -23,16 +23,17 @@ async function lastDayFaults(): Promise<FaultRecordView[]> {
 /**
  * What the dashboard and the big screen show: counts by status, the newest faults, faults per hour
  * of the last day and the SIMs expiring by month. Live status and fault events refresh them
- * (at most every few seconds), and they are read again every half minute regardless.
+ * (at most every few seconds), and they are read again every half minute while the view is shown.
  */
 export function useOverview(active: boolean) {
   const queryClient = useQueryClient();
-  const counts = useQuery({ queryKey: ['overview', 'counts'], queryFn: () => getStatusCounts(), refetchInterval: REFRESH_MS });
-  const recent = useQuery({ queryKey: ['overview', 'recent'], queryFn: () => searchFaults({ page: 1, page_size: 20 }), refetchInterval: REFRESH_MS });
+  const refetchInterval = active ? REFRESH_MS : false;
+  const counts = useQuery({ queryKey: ['overview', 'counts'], queryFn: () => getStatusCounts(), refetchInterval });
+  const recent = useQuery({ queryKey: ['overview', 'recent'], queryFn: () => searchFaults({ page: 1, page_size: 20 }), refetchInterval });
   const trend = useQuery({
     queryKey: ['overview', 'trend'],
     queryFn: async () => faultsPerHour(await lastDayFaults(), Date.now()),
-    refetchInterval: 5 * 60_000,
+    refetchInterval: active ? 5 * 60_000 : false,
   });
   const expiry = useQuery({
     queryKey: ['overview', 'expiry'],
