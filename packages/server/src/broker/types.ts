@@ -45,3 +45,6 @@ export interface Broker {
   info(): BrokerInfo;
   close(): Promise<void>;
 }
+
+/** What the rest of the server uses of the broker. */
+export type BrokerView = Pick<Broker, 'publish' | 'isConnected' | 'disconnect' | 'info'>;

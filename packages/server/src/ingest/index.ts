@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Duplex } from 'node:stream';
 import { createEmbeddedBroker } from '../broker/embedded.js';
 import { createExternalBroker } from '../broker/external.js';
-import type { Addresses, Broker, BrokerHandlers } from '../broker/types.js';
+import type { Addresses, Broker, BrokerHandlers, BrokerView } from '../broker/types.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { SessionService } from '../modules/auth/sessions.js';
@@ -48,17 +48,12 @@ export function createDataPlane(deps: { config: Config; database: Database; redi
     },
   });
   const oplog = createOperationLogService(db);
-  const brokerProxy: Broker = {
-    get mode() {
-      return broker?.mode ?? (config.mqtt.url ? 'external' : 'embedded');
-    },
-    start: async () => undefined,
+  /** The broker as the rest of the server sees it, before and after it is up. */
+  const brokerProxy: BrokerView = {
     publish: (topic, payload) => (broker ? broker.publish(topic, payload) : Promise.reject(new Error('the MQTT broker is not started'))),
     isConnected: (boxId) => broker?.isConnected(boxId),
-    connectedBoxes: () => broker?.connectedBoxes() ?? [],
     disconnect: (boxId) => broker?.disconnect(boxId),
     info: () => broker?.info() ?? { mode: config.mqtt.url ? 'external' : 'embedded', state: 'down' },
-    close: async () => undefined,
   };
   const commands = createCommandService({ db, registry, broker: brokerProxy, status, realtime, oplog, ttlMs: config.commandTtlMs, logger });
   const ingest = createIngest({

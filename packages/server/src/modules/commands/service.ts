@@ -11,7 +11,7 @@ import {
 } from '@cloudbox/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Broker } from '../../broker/types.js';
+import type { BrokerView } from '../../broker/types.js';
 import type { Db } from '../../db/index.js';
 import { queryRows } from '../../db/sql.js';
 import { commands, latestValues, type CommandRow, type UserRow } from '../../db/schema.js';
@@ -46,7 +46,7 @@ export type CommandService = ReturnType<typeof createCommandService>;
 export function createCommandService(deps: {
   db: Db;
   registry: Registry;
-  broker: Broker;
+  broker: Pick<BrokerView, 'publish' | 'isConnected'>;
   status: StatusService;
   realtime: Realtime;
   oplog: OperationLogService;
