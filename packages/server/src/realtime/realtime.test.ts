@@ -12,16 +12,23 @@ const R = MAGLEV_BLOWER;
 /** A browser's socket with everything it was sent. */
 async function browser(app: App, query = '', headers: Record<string, string> = { 'accept-language': 'en' }) {
   const events: RealtimeEvent[] = [];
+  /** When each event arrived, for the throttle. */
+  const arrivals = new Map<RealtimeEvent, number>();
   let closeCode: number | undefined;
   const socket: WebSocket = await app.injectWS(`/api/v2/ws${query}`, { headers }, {
     onInit(ws) {
-      ws.on('message', (data) => events.push(JSON.parse(String(data)) as RealtimeEvent));
+      ws.on('message', (data) => {
+        const event = JSON.parse(String(data)) as RealtimeEvent;
+        events.push(event);
+        arrivals.set(event, performance.now());
+      });
       ws.on('close', (code) => (closeCode = code));
     },
   });
   return {
     socket,
     events,
+    arrivals,
     closeCode: () => closeCode,
     next<T extends RealtimeEvent['type']>(type: T, matches: (event: Extract<RealtimeEvent, { type: T }>) => boolean = () => true) {
       return eventually(() => events.find((event): event is Extract<RealtimeEvent, { type: T }> => event.type === type && matches(event as Extract<RealtimeEvent, { type: T }>)), `a ${type} event`, 5000);
@@ -74,10 +81,12 @@ describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
     const now = Date.now();
     for (let index = 0; index < 5; index += 1) await ingest(own, dataMessage(now - 5000 + index, index, { [R.speed]: 10_000 + index, [R.power]: 500 }));
     await ingest(foreign, dataMessage(now, 1, { [R.speed]: 1 }));
-    const values = await watcher.next('values', (event) => event.box_id === own);
-    expect(values).toEqual({ type: 'values', box_id: own, controller_id: 1, ts: now - 5000 + 4, values: { [R.speed]: 10_004, [R.power]: 50 } });
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(watcher.events.filter((event) => event.type === 'values' && event.box_id === own)).toHaveLength(1);
+    const newest = await watcher.next('values', (event) => event.box_id === own && event.ts === now - 5000 + 4);
+    expect(newest).toEqual({ type: 'values', box_id: own, controller_id: 1, ts: now - 5000 + 4, values: { [R.speed]: 10_004, [R.power]: 50 } });
+    // However fast the samples came, the browser heard of the device at most once a second.
+    const times = watcher.events.filter((event) => event.type === 'values' && event.box_id === own).map((event) => watcher.arrivals.get(event)!);
+    for (let index = 1; index < times.length; index += 1) expect(times[index]! - times[index - 1]!).toBeGreaterThan(900);
+    expect(times.length).toBeLessThanOrEqual(5);
     expect(watcher.events.some((event) => 'box_id' in event && event.box_id === foreign)).toBe(false);
 
     await ingest(own, dataMessage(now, 10, { [R.fault]: 0b1000 }));
