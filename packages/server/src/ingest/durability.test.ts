@@ -12,27 +12,28 @@ const dialect = new PgDialect();
 
 /**
  * PGlite runs in this process and has no connection to cut: the writer's handle to it is closed
- * under the ingest for a moment instead (its statements fail as on a closed PGlite).
+ * under the ingest for the next attempts instead (its statements fail as on a closed PGlite).
  */
 function closablePglite(database: Database) {
-  let closedUntil = 0;
+  let failures = 0;
   const db = new Proxy(database.db, {
     get(target, property, receiver) {
       if (property !== 'execute') return Reflect.get(target, property, receiver);
       return (query: SQL) => {
-        if (Date.now() < closedUntil && dialect.sqlToQuery(query).sql.includes('insert into samples')) {
+        if (failures > 0 && dialect.sqlToQuery(query).sql.includes('insert into samples')) {
+          failures -= 1;
           return Promise.reject(new Error('PGlite is closed'));
         }
         return target.execute(query);
       };
     },
   });
-  return { database: { ...database, db }, closeFor: (ms: number) => (closedUntil = Date.now() + ms) };
+  return { database: { ...database, db }, closeFor: (attempts: number) => (failures = attempts) };
 }
 
 describe.each(dataPlaneTargets(DATABASE_KINDS))('a database failure mid-batch on %s with the %s broker', (kind, broker) => {
   let t: DataPlaneTest;
-  let closeFor: (ms: number) => void = () => undefined;
+  let closeFor: (attempts: number) => void = () => undefined;
   beforeAll(async () => {
     t = await startDataPlaneTest(kind, broker, {
       wrapDatabase(database) {
@@ -51,7 +52,7 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('a database failure mid-batch on
    */
   async function cutTheWriter(whileCut: () => Promise<void>): Promise<void> {
     if (kind === 'pglite') {
-      closeFor(150);
+      closeFor(2);
       await whileCut();
       return;
     }
