@@ -49,7 +49,7 @@ test.describe('visited-tab bar', () => {
     await openFromSidebar(page, '/usermanager/change-password');
     await openFromSidebar(page, '/datalog/operation-log');
     await openFromSidebar(page, '/devices/devices-show');
-    expect(await tabPaths(page)).toEqual(['/dashboard', '/usermanager/change-password', '/datalog/operation-log', '/devices/devices-show']);
+    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard', '/usermanager/change-password', '/datalog/operation-log', '/devices/devices-show']);
 
     // Keep-alive: what was typed survives a tab switch; Refresh mounts the view afresh.
     await page.locator('.tags-view-item[data-path="/usermanager/change-password"]').click();
