@@ -46,13 +46,14 @@ async function signIn(baseUrl: string): Promise<Api> {
   const call = async <T>(path: string, init: RequestInit, token?: string): Promise<T> => {
     const request = () =>
       fetch(`${baseUrl}/api/v2${path}`, { ...init, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-    // A kept-alive socket the server closed while this process was busy (the layouts) resets on reuse: the request never arrived.
+    // A kept-alive socket the server closed while this process was busy (the layouts) fails on
+    // reuse; the request is sent again (a registration that did arrive then answers 409).
     const response = await request().catch((error: Error & { cause?: { code?: string } }) => {
-      if (error.cause?.code === 'ECONNRESET') return request();
+      if (error.cause?.code === 'ECONNRESET' || error.cause?.code === 'UND_ERR_SOCKET') return request();
       throw error;
     });
     const body = (await response.json()) as { code: number; message: string; data: T };
-    if (response.status !== 200) throw new Error(`${path}: HTTP ${response.status} ${body.message}`);
+    if (response.status !== 200) throw Object.assign(new Error(`${path}: HTTP ${response.status} ${body.message}`), { status: response.status });
     return body.data;
   };
   const { token } = await call<{ token: string }>('/user/login', { method: 'POST', body: JSON.stringify({ username: 'demo_root', password: 'demo123456' }) });
@@ -74,7 +75,10 @@ async function register(api: Api, firstId: number, count: number, controllers: t
   const worker = async () => {
     while (next < count) {
       const id = String(firstId + next++);
-      const { secret } = await api.post<{ secret: string }>('/boxes', { id, ck: '1001', controllers });
+      const { secret } = await api.post<{ secret: string }>('/boxes', { id, ck: '1001', controllers }).catch((error: Error & { status?: number }) => {
+        if (error.status === 409) return api.post<{ secret: string }>(`/boxes/${id}/secret`, {});
+        throw error;
+      });
       boxes.push({ id, secret, controllers: controllers.map((controller) => ({ station: controller.station, deviceType: controller.device_type })) });
     }
   };
