@@ -45,7 +45,8 @@ if (chromium.ok) {
   steps.push(false);
 }
 
-const unit = counts(vitestJson, (r) => ({ passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0) }));
+// A file that fails to load has no failed test but a failed suite: count it once.
+const unit = counts(vitestJson, (r) => ({ passed: r.numPassedTests ?? 0, failed: r.numFailedTests || r.numFailedTestSuites || 0 }));
 const e2e = counts(playwrightJson, (r) => ({ passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) }));
 const failedSteps = steps.filter((ok) => !ok).length;
 const passed = unit.passed + e2e.passed;
