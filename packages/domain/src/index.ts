@@ -15,3 +15,4 @@ export * from './boxes.js';
 export * from './operations.js';
 export * from './realtime.js';
 export * from './device-queries.js';
+export * from './user-register.js';

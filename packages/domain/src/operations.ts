@@ -50,7 +50,20 @@ export const commandViewSchema = z.object({
   expires_at: isoTimeSchema,
 }) satisfies z.ZodType<CommandView>;
 
-export const OPERATION_ACTIONS = ['send_command', 'switch', 'modify_parameter'] as const;
+export const OPERATION_ACTIONS = [
+  'send_command',
+  'switch',
+  'modify_parameter',
+  // Who may see and do what to a box (DESIGN.md section 5): audited in the same log.
+  'bind_device',
+  'unbind_device',
+  'assign_device',
+  'recall_assigned_device',
+  'share_device',
+  'recall_shared_device',
+  'grant_switch',
+  'revoke_switch',
+] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 
 export interface OperationLogEntry {

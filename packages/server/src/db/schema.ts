@@ -2,12 +2,15 @@ import {
   COMMAND_STATES,
   OPERATION_ACTIONS,
   REGISTER_FORMATS,
+  SHARE_PERMISSIONS,
   type CommandState,
   type DeviceKind,
   type LocalizedText,
   type OperationAction,
   type RegisterFormat,
   type Role,
+  type SharePermission,
+  type TemplateRights,
 } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import {
@@ -53,6 +56,17 @@ export const users = pgTable(
     level: integer('level').notNull().default(0),
     parentId: integer('parent_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     isManager: boolean('is_manager').notNull().default(false),
+    /** A manager that shields hides the devices it and its subordinates own from its superiors. */
+    shieldDevices: boolean('shield_devices').notNull().default(false),
+    /** Helpers only: what kind of helper (HELPER_TYPES of the domain). */
+    helperType: text('helper_type'),
+    /**
+     * The user's model (permission template): caps which registers it may read and write on every
+     * device it reaches through the hierarchy or a share. Null: no cap.
+     */
+    templateId: integer('template_id').references((): AnyPgColumn => permissionTemplates.id, { onDelete: 'set null' }),
+    /** Who registered this user (add_next_manager, add_helper). */
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     showFeedback: boolean('show_feedback').notNull().default(false),
     showDelBox: boolean('show_del_box').notNull().default(false),
     remark: text('remark').notNull().default(''),
@@ -62,7 +76,33 @@ export const users = pgTable(
     createdAt: createdAt(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_username_key').on(table.username), index('users_ck_idx').on(table.ck)],
+  (table) => [
+    uniqueIndex('users_username_key').on(table.username),
+    index('users_ck_idx').on(table.ck),
+    index('users_parent_idx').on(table.parentId),
+  ],
+);
+
+/**
+ * A permission template (a "model"): named per-register read/write rights, given to sub-managers
+ * and helpers. `rights` maps a device type id to its registers' rights: `{"maglev_blower": {"1":
+ * "rw", "2": "r"}}`; a register that is not listed may be neither read nor written. `level` is the
+ * manager level the template is meant for (0: helpers and end users).
+ */
+export const permissionTemplates = pgTable(
+  'permission_templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ck: varchar('ck', { length: 4 })
+      .notNull()
+      .references(() => ckCodes.code),
+    name: text('name').notNull(),
+    level: integer('level').notNull().default(0),
+    rights: jsonb('rights').notNull().$type<TemplateRights>(),
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('permission_templates_ck_name_key').on(table.ck, table.name)],
 );
 
 export const SESSION_REVOKED_REASONS = ['logout', 'password_change', 'password_reset'] as const;
@@ -144,6 +184,15 @@ export const boxes = pgTable(
     remark: text('remark').notNull().default(''),
     registeredAt: timestamptz('registered_at').notNull().defaultNow(),
     registeredBy: integer('registered_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The user the box is bound to (add-device), moved down the hierarchy by assignment. Null: not
+     * bound yet; only CK-wide staff see it.
+     */
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The manager that assigned the box to its owner; null when the owner bound it. */
+    assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the box was bound, or last assigned. */
+    ownedSince: timestamptz('owned_since'),
     secretHash: varchar('secret_hash', { length: 64 }).notNull(),
     secretIssuedAt: timestamptz('secret_issued_at').notNull().defaultNow(),
     /** Connection state, owned by the ingest: connect and last will, with last_seen_at as backstop. */
@@ -160,6 +209,7 @@ export const boxes = pgTable(
     check('boxes_latitude_check', sql`${table.latitude} between -90 and 90`),
     check('boxes_longitude_check', sql`${table.longitude} between -180 and 180`),
     index('boxes_ck_idx').on(table.ck),
+    index('boxes_owner_idx').on(table.ownerId),
     index('boxes_expiry_date_idx').on(table.expiryDate),
     index('boxes_iccid_idx').on(table.iccid),
     // The last-seen backstop looks only at boxes believed online.
@@ -183,6 +233,53 @@ export const boxServerConfigs = pgTable(
 );
 
 /** A controller model: its register map, page layout and event rules (seeded from the domain catalog). */
+/**
+ * A box shared by `grantedBy` with `userId` (DESIGN.md section 5): read-only or with parameter
+ * writes. The sharer may recall it. One share per box and user: sharing again updates it.
+ */
+export const deviceShares = pgTable(
+  'device_shares',
+  {
+    boxId: varchar('box_id', { length: 32 })
+      .notNull()
+      .references(() => boxes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    grantedBy: integer('granted_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permission: text('permission').notNull().$type<SharePermission>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.boxId, table.userId] }),
+    index('device_shares_user_idx').on(table.userId),
+    index('device_shares_granted_by_idx').on(table.grantedBy, table.userId),
+    check('device_shares_permission_check', sql`${table.permission} in (${inList(SHARE_PERMISSIONS)})`),
+  ],
+);
+
+/**
+ * Switch on/off authorisation (the /device_user_permission calls), apart from read/write: a user
+ * who is not the box's owner may start and stop its machines only with a row here, granted by
+ * the owner (to a superior, after an assignment) or by the sharer (to whom it shared with).
+ */
+export const deviceSwitchGrants = pgTable(
+  'device_switch_grants',
+  {
+    boxId: varchar('box_id', { length: 32 })
+      .notNull()
+      .references(() => boxes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.boxId, table.userId] }), index('device_switch_grants_user_idx').on(table.userId)],
+);
+
 export const deviceTypes = pgTable('device_types', {
   id: text('id').primaryKey(),
   name: jsonb('name').notNull().$type<LocalizedText>(),
