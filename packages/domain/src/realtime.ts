@@ -21,6 +21,8 @@ export type RealtimeEvent =
       record: { id: number; severity: 'alert' | 'fault'; code: number; message: string; register: number; value: number; started_at: number; ended_at: number | null };
     }
   | { type: 'command'; command: CommandView }
+  /** The devices this user may see, or what it may do to them, changed: lists are to be read again. */
+  | { type: 'scope' }
   | { type: 'error'; code: number; message: string };
 
 /** WebSocket close codes: the session is missing or ended (the console signs in again). */

@@ -102,9 +102,10 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(commandRoutes, { prefix: API_BASE, commands: dataPlane.commands, guard });
   app.register(operationLogRoutes, { prefix: API_BASE, oplog: dataPlane.oplog, guard });
   app.register(metricsRoutes, { prefix: API_BASE, dataPlane, guard });
-  const devices = createDeviceService({ db: database.db, registry: dataPlane.registry, rawRetentionDays: config.rawRetentionDays, now });
+  const { registry, policy } = dataPlane;
+  const devices = createDeviceService({ db: database.db, registry, policy, rawRetentionDays: config.rawRetentionDays, now });
   app.register(deviceRoutes, { prefix: API_BASE, devices, guard });
-  app.register(faultRoutes, { prefix: API_BASE, faults: createFaultService({ db: database.db, registry: dataPlane.registry, now }), guard });
+  app.register(faultRoutes, { prefix: API_BASE, faults: createFaultService({ db: database.db, registry, policy, now }), guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: dataPlane.realtime });
   app.register(mqttWebSocketRoutes, { accept: dataPlane.acceptStream });
   app.register(configRoutes, { prefix: `${API_BASE}/config`, config });

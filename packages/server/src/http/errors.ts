@@ -34,8 +34,8 @@ export class ApiError extends Error {
     return new ApiError(400, Code.REJECTED, problems);
   }
 
-  static forbidden(): ApiError {
-    return ApiError.rejected('forbidden', undefined, 403);
+  static forbidden(key: MessageKey = 'forbidden', params?: MessageParams): ApiError {
+    return ApiError.rejected(key, params, 403);
   }
 
   static notFound(key: MessageKey = 'notFound'): ApiError {

@@ -9,6 +9,7 @@ import type { Database } from '../db/index.js';
 import type { SessionService } from '../modules/auth/sessions.js';
 import { createBoxService, secretMatches } from '../modules/boxes/service.js';
 import { createCommandService } from '../modules/commands/service.js';
+import { createDevicePolicy } from '../modules/devices/policy.js';
 import { createOperationLogService } from '../modules/oplog/service.js';
 import { createLocalBus, createRedisBus } from '../realtime/bus.js';
 import { createRealtime } from '../realtime/hub.js';
@@ -30,7 +31,8 @@ export function createDataPlane(deps: { config: Config; database: Database; redi
   const bus = deps.redis
     ? createRedisBus(deps.redis, `${config.redisKeyPrefix}realtime`, (error) => logger.warn({ err: error }, 'the realtime Redis channel failed'))
     : createLocalBus();
-  const realtime = createRealtime({ bus, sessions: deps.sessions, logger });
+  const policy = createDevicePolicy(db);
+  const realtime = createRealtime({ bus, sessions: deps.sessions, policy, logger });
   const registry = createRegistry(db);
   let broker: Broker | undefined;
   let acceptStream: ((stream: Duplex, addresses: Addresses) => void) | undefined;
@@ -47,7 +49,7 @@ export function createDataPlane(deps: { config: Config; database: Database; redi
       );
     },
   });
-  const oplog = createOperationLogService(db);
+  const oplog = createOperationLogService(db, policy);
   /** The broker as the rest of the server sees it, before and after it is up. */
   const brokerProxy: BrokerView = {
     publish: (topic, payload) => (broker ? broker.publish(topic, payload) : Promise.reject(new Error('the MQTT broker is not started'))),
@@ -55,7 +57,7 @@ export function createDataPlane(deps: { config: Config; database: Database; redi
     disconnect: (boxId) => broker?.disconnect(boxId),
     info: () => broker?.info() ?? { mode: config.mqtt.url ? 'external' : 'embedded', state: 'down' },
   };
-  const commands = createCommandService({ db, registry, broker: brokerProxy, status, realtime, oplog, ttlMs: config.commandTtlMs, logger });
+  const commands = createCommandService({ db, registry, broker: brokerProxy, status, realtime, oplog, policy, ttlMs: config.commandTtlMs, logger });
   const ingest = createIngest({
     db,
     registry,
@@ -103,7 +105,7 @@ export function createDataPlane(deps: { config: Config; database: Database; redi
       ack: (box, ack) => commands.acknowledge(box, ack),
     },
   });
-  const boxes = createBoxService(db, {
+  const boxes = createBoxService(db, policy, {
     boxChanged: (boxId) => realtime.boxChanged(boxId),
     disconnect: (boxId) => brokerProxy.disconnect(boxId),
     controllersRemoved: (ids) => ingest.forgetControllers(ids),
@@ -138,6 +140,7 @@ export function createDataPlane(deps: { config: Config; database: Database; redi
     boxes,
     commands,
     oplog,
+    policy,
     realtime,
     ingest,
     registry,

@@ -6,14 +6,16 @@ type FaultEvent = Extract<RealtimeEvent, { type: 'fault' }>;
 
 /** A realtime event as it travels between instances: a fault's message still in every language. */
 export type BusEvent =
-  | Exclude<RealtimeEvent, { type: 'fault' | 'ready' | 'error' }>
+  | Exclude<RealtimeEvent, { type: 'fault' | 'ready' | 'error' | 'scope' }>
   | (Omit<FaultEvent, 'record'> & { record: Omit<FaultEvent['record'], 'message'> & { message: LocalizedText } });
 
 export type BusMessage =
   /** For the browsers that may see the box. */
-  | { kind: 'event'; box: { id: string; ck: string }; event: BusEvent }
+  | { kind: 'event'; box: { id: string; ck: string }; event: BusEvent; /** The controller's device type, for register rights. */ deviceType?: string }
   /** A box was registered, edited or deleted: caches of it are stale. */
-  | { kind: 'box-changed'; boxId: string };
+  | { kind: 'box-changed'; boxId: string }
+  /** What these users may see or do changed (ownership, shares, shielding, models): their scopes are stale. */
+  | { kind: 'scopes-changed'; userIds: number[] };
 
 export interface Bus {
   start(): Promise<void>;

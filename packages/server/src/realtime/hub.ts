@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { UserRow } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { SessionService } from '../modules/auth/sessions.js';
-import { mayViewBox } from '../modules/devices/policy.js';
+import { mayRead, type BoxScope, type DevicePolicy } from '../modules/devices/policy.js';
 import type { Bus, BusEvent, BusMessage } from './bus.js';
 
 /** A browser gets at most one `values` event per controller per this interval. */
@@ -28,10 +28,17 @@ interface Viewer {
   language: Language;
   /** Boxes whose values this browser asked for. */
   boxes: Set<string>;
+  scope: BoxScope;
+  /** A related scope's boxes (kept here so every event is decided without a query). */
+  visible: Set<string> | null;
 }
+
+/** A box as the data plane hands it over: its controllers give the device type of a controller's events. */
+type EventBox = { id: string; ck: string; controllers?: ReadonlyMap<number, { deviceType: { id: string } }> };
 
 interface PendingValues {
   box: { id: string; ck: string };
+  deviceType?: string;
   station: number;
   ts: number;
   values: Record<string, number>;
@@ -45,19 +52,59 @@ export type Realtime = ReturnType<typeof createRealtime>;
  * with Redis every instance's browsers hear every instance's boxes. Values are coalesced per
  * controller and leave at most once a second.
  */
-export function createRealtime(deps: { bus: Bus; sessions: SessionService; logger: FastifyBaseLogger }) {
-  const { bus, sessions, logger } = deps;
+export function createRealtime(deps: { bus: Bus; sessions: SessionService; policy: DevicePolicy; logger: FastifyBaseLogger }) {
+  const { bus, sessions, policy, logger } = deps;
   const viewers = new Set<Viewer>();
   const pendingValues = new Map<string, PendingValues>();
   const boxChangeHandlers: ((boxId: string) => void)[] = [];
+  const scopeChangeHandlers: ((userIds: number[]) => void)[] = [];
 
   bus.subscribe((message: BusMessage) => {
     if (message.kind === 'box-changed') {
       for (const handler of boxChangeHandlers) handler(message.boxId);
       return;
     }
-    for (const viewer of viewers) deliver(viewer, message.box, message.event);
+    if (message.kind === 'scopes-changed') {
+      policy.forget(message.userIds);
+      for (const handler of scopeChangeHandlers) handler(message.userIds);
+      const changed = new Set(message.userIds);
+      for (const viewer of viewers) if (changed.has(viewer.user.id)) void rescope(viewer);
+      return;
+    }
+    for (const viewer of viewers) deliver(viewer, message.box, message.event, message.deviceType);
   });
+
+  async function scopeFor(user: UserRow): Promise<Pick<Viewer, 'scope' | 'visible'>> {
+    const scope = await policy.scopeOf(user);
+    return { scope, visible: scope.kind === 'related' ? await policy.visibleBoxIds(scope) : null };
+  }
+
+  /** The viewer's devices changed: decide its events anew and tell the browser to read its lists again. */
+  async function rescope(viewer: Viewer): Promise<void> {
+    try {
+      Object.assign(viewer, await scopeFor(viewer.user));
+      send(viewer.socket, { type: 'scope' });
+    } catch (error) {
+      logger.warn({ err: error }, 'reloading what a WebSocket viewer may see failed');
+    }
+  }
+
+  function sees(viewer: Viewer, box: { id: string; ck: string }): boolean {
+    switch (viewer.scope.kind) {
+      case 'all':
+        return true;
+      case 'ck':
+        return viewer.scope.ck === box.ck;
+      case 'related':
+        return viewer.visible?.has(box.id) ?? false;
+      case 'none':
+        return false;
+    }
+  }
+
+  function deviceTypeOf(box: EventBox, station: number): string | undefined {
+    return box.controllers?.get(station)?.deviceType.id;
+  }
 
   const flushTimer = setInterval(flushValues, VALUES_INTERVAL_MS);
   flushTimer.unref();
@@ -68,15 +115,27 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; logge
         kind: 'event',
         box: pending.box,
         event: { type: 'values', box_id: pending.box.id, controller_id: pending.station, ts: pending.ts, values: pending.values },
+        deviceType: pending.deviceType,
       });
     }
     pendingValues.clear();
   }
 
-  function deliver(viewer: Viewer, box: { id: string; ck: string }, event: BusEvent): void {
-    if (!mayViewBox(viewer.user, box)) return;
-    if (event.type === 'values' && (!viewer.boxes.has(box.id) || viewer.socket.bufferedAmount > SLOW_CONSUMER_BYTES)) return;
-    send(viewer.socket, event.type === 'fault' ? { ...event, record: { ...event.record, message: event.record.message[viewer.language] } } : event);
+  function deliver(viewer: Viewer, box: { id: string; ck: string }, event: BusEvent, deviceType: string | undefined): void {
+    if (!sees(viewer, box)) return;
+    // Registers the viewer may not read never reach it (an event of an unknown type counts as unreadable).
+    const readable = (register: number) => viewer.scope.kind !== 'related' || mayRead(viewer.scope, deviceType ?? '', register);
+    if (event.type === 'values') {
+      if (!viewer.boxes.has(box.id) || viewer.socket.bufferedAmount > SLOW_CONSUMER_BYTES) return;
+      const values = Object.fromEntries(Object.entries(event.values).filter(([register]) => readable(Number(register))));
+      if (Object.keys(values).length > 0) send(viewer.socket, { ...event, values });
+      return;
+    }
+    if (event.type === 'fault') {
+      if (readable(event.record.register)) send(viewer.socket, { ...event, record: { ...event.record, message: event.record.message[viewer.language] } });
+      return;
+    }
+    send(viewer.socket, event);
   }
 
   function send(socket: WebSocket, event: RealtimeEvent): void {
@@ -92,12 +151,13 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; logge
 
   return {
     /** An event for the browsers that may see the box. */
-    publish(box: { id: string; ck: string }, event: BusEvent): void {
-      bus.publish({ kind: 'event', box, event });
+    publish(box: EventBox, event: BusEvent): void {
+      const deviceType = event.type === 'fault' ? deviceTypeOf(box, event.controller_id) : undefined;
+      bus.publish({ kind: 'event', box: { id: box.id, ck: box.ck }, event, deviceType });
     },
 
     /** New values of a controller; merged with any not yet sent, and sent within a second. */
-    values(box: { id: string; ck: string }, station: number, ts: number, values: Record<string, number>): void {
+    values(box: EventBox, station: number, ts: number, values: Record<string, number>): void {
       const key = `${box.id}/${station}`;
       const pending = pendingValues.get(key);
       if (pending) {
@@ -106,7 +166,7 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; logge
           pending.ts = ts;
         }
       } else {
-        pendingValues.set(key, { box, station, ts, values: { ...values } });
+        pendingValues.set(key, { box: { id: box.id, ck: box.ck }, deviceType: deviceTypeOf(box, station), station, ts, values: { ...values } });
       }
     },
 
@@ -119,6 +179,15 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; logge
       boxChangeHandlers.push(handler);
     },
 
+    /** Tells every instance that what these users may see or do changed (after the change committed). */
+    scopesChanged(userIds: readonly number[]): void {
+      if (userIds.length > 0) bus.publish({ kind: 'scopes-changed', userIds: [...new Set(userIds)] });
+    },
+
+    onScopesChanged(handler: (userIds: number[]) => void): void {
+      scopeChangeHandlers.push(handler);
+    },
+
     /** A browser's socket: signed in by `?token=` or by its first message, then kept until it or its session ends. */
     attach(socket: WebSocket, request: { language: Language; query: unknown }): void {
       const language = request.language;
@@ -129,8 +198,9 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; logge
       const signIn = async (token: string) => {
         try {
           const { user } = await sessions.authenticate(token);
+          const scope = await scopeFor(user);
           if (socket.readyState !== socket.OPEN) return;
-          viewer = { socket, user, language, boxes: new Set() };
+          viewer = { socket, user, language, boxes: new Set(), ...scope };
           viewers.add(viewer);
           send(socket, { type: 'ready', user: user.username });
           recheck = setInterval(() => {

@@ -6,6 +6,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Database } from '../db/index.js';
 import { queryRows } from '../db/sql.js';
 import { bearer, envelopeOf, signIn, startTestApp, type DatabaseKind, type TestApp } from './helpers.js';
+import { bindToCkManagers } from './fleet.js';
 
 /**
  * The brokers the data-plane tests run on: always the embedded one, and the Mosquitto at
@@ -61,6 +62,7 @@ export async function startDataPlaneTest(
     async register(box) {
       const response = await t.app.inject({ method: 'POST', url: '/api/v2/boxes', headers: bearer(rootToken), payload: { ck: '1001', controllers: MAGLEV, ...box } });
       if (response.statusCode !== 200) throw new Error(`registering ${box.id} failed: ${response.body}`);
+      await bindToCkManagers(t.database.db, [box.id]);
       return envelopeOf<BoxWithSecret>(response).data;
     },
     async connectBox(id, secret, options = {}) {

@@ -25,6 +25,17 @@ export function box(id: string, ck: string, facts: Partial<RegisterBoxInput>, co
 
 export async function registerBoxes(t: TestApp, inputs: ReturnType<typeof box>[]): Promise<void> {
   for (const input of inputs) await t.app.dataPlane.boxes.register(input, null);
+  await bindToCkManagers(t.database.db, inputs.map((input) => input.id));
+}
+
+/**
+ * Binds boxes to the top manager of their CK (demo_manager in 1001, OTHER_CK_MANAGER in 2002, when
+ * it exists), as add-device would: managers see the boxes they own, not every box of their CK.
+ */
+export async function bindToCkManagers(db: Db, boxIds: string[]): Promise<void> {
+  await db.execute(sql`update boxes set owner_id = u.id, owned_since = now() from users u
+    where boxes.id = any(${`{${boxIds.join(',')}}`}::text[])
+      and u.username = case boxes.ck when '1001' then 'demo_manager' when '2002' then ${OTHER_CK_MANAGER} end`);
 }
 
 export async function createOtherCkManager(t: TestApp): Promise<void> {

@@ -56,9 +56,11 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     expect(stored?.secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored?.secret_hash).not.toContain(secret);
 
-    const shown = await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${id}`, headers: bearer(manager) });
+    const shown = await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${id}`, headers: bearer(limited) });
     expect(envelopeOf<BoxView>(shown).data).toEqual(box);
     expect(shown.body).not.toContain(secret);
+    // A manager sees the boxes bound to it (add-device), not a box just registered in its CK.
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${id}`, headers: bearer(manager) })).statusCode).toBe(404);
     expect((await post(limited, { id, ck: '1001', controllers: [{ station: 1, device_type: 'maglev_blower' }] })).statusCode).toBe(409);
   });
 

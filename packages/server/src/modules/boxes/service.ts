@@ -5,7 +5,7 @@ import type { Db } from '../../db/index.js';
 import { boxes, boxServerConfigs, ckCodes, controllers, deviceTypes, unregisteredBoxes, type UserRow } from '../../db/schema.js';
 import { rollupsDaily, rollupsHourly, samples } from '../../db/timeseries.js';
 import { ApiError } from '../../http/errors.js';
-import { mayManageBox, mayViewBox } from '../devices/policy.js';
+import { mayManageBox, type DevicePolicy } from '../devices/policy.js';
 
 /** What else must hear about a box that changed: caches, connections, rule state. */
 export interface BoxChangeListener {
@@ -36,9 +36,9 @@ export function secretMatches(presented: Buffer, hash: string): boolean {
 
 /**
  * Box registration: a box, its controllers and the facts the console shows, and its MQTT secret,
- * issued once. Who may do what is the devices policy's call (mayManageBox, mayViewBox).
+ * issued once. Who may do what is the devices policy's call (mayManageBox, access).
  */
-export function createBoxService(db: Db, listener: BoxChangeListener) {
+export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChangeListener) {
   async function view(id: string): Promise<BoxView | undefined> {
     const [box] = await db.select().from(boxes).where(eq(boxes.id, id));
     if (!box) return undefined;
@@ -107,7 +107,7 @@ export function createBoxService(db: Db, listener: BoxChangeListener) {
 
   async function manageable(user: UserRow, id: string) {
     const [box] = await db.select({ ck: boxes.ck }).from(boxes).where(eq(boxes.id, id));
-    if (!box || !mayViewBox(user, box)) throw ApiError.notFound('boxNotFound');
+    if (!box || !(await policy.access(user, { id, ck: box.ck }))) throw ApiError.notFound('boxNotFound');
     if (!mayManageBox(user, box)) throw ApiError.forbidden();
     return box;
   }
@@ -157,7 +157,7 @@ export function createBoxService(db: Db, listener: BoxChangeListener) {
 
     async get(user: UserRow, id: string): Promise<BoxView> {
       const box = await view(id);
-      if (!box || !mayViewBox(user, box)) throw ApiError.notFound('boxNotFound');
+      if (!box || !(await policy.access(user, { id, ck: box.ck }))) throw ApiError.notFound('boxNotFound');
       return box;
     },
 

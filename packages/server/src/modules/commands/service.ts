@@ -19,7 +19,7 @@ import { ApiError } from '../../http/errors.js';
 import type { RegisteredBox, Registry } from '../../ingest/registry.js';
 import type { StatusService } from '../../ingest/status.js';
 import type { Realtime } from '../../realtime/hub.js';
-import { mayViewBox, mayWriteDevice } from '../devices/policy.js';
+import { mayRead, mayWrite, type DeviceAccess, type DevicePolicy } from '../devices/policy.js';
 import type { OperationLogService } from '../oplog/service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,10 +50,11 @@ export function createCommandService(deps: {
   status: StatusService;
   realtime: Realtime;
   oplog: OperationLogService;
+  policy: DevicePolicy;
   ttlMs: number;
   logger: FastifyBaseLogger;
 }) {
-  const { db, registry, broker, status, realtime, oplog, logger } = deps;
+  const { db, registry, broker, status, realtime, oplog, policy, logger } = deps;
   let sweeper: NodeJS.Timeout | undefined;
 
   const online = (boxId: string) => broker.isConnected(boxId) ?? status.isOnline(boxId);
@@ -81,10 +82,11 @@ export function createCommandService(deps: {
     }
   }
 
-  async function boxOf(caller: Caller, boxId: string): Promise<RegisteredBox> {
+  async function boxOf(caller: Caller, boxId: string): Promise<{ box: RegisteredBox; access: DeviceAccess }> {
     const box = await registry.box(boxId);
-    if (!box || !mayViewBox(caller.user, box)) throw ApiError.notFound('boxNotFound');
-    return box;
+    const access = box && (await policy.access(caller.user, box));
+    if (!box || !access) throw ApiError.notFound('boxNotFound');
+    return { box, access };
   }
 
   async function sweep(): Promise<void> {
@@ -109,13 +111,19 @@ export function createCommandService(deps: {
 
   return {
     async write(caller: Caller, boxId: string, station: number, input: WriteRequest): Promise<CommandView> {
-      const box = await boxOf(caller, boxId);
-      if (!mayWriteDevice(caller.user, box)) throw ApiError.forbidden();
+      const { box, access } = await boxOf(caller, boxId);
       const controller = box.controllers.get(station);
       if (!controller) throw ApiError.notFound('deviceNotFound');
+      const typeId = controller.deviceType.id;
       const register = controller.deviceType.registers.get(input.register);
-      if (!register) throw ApiError.invalidInput([{ field: 'register', key: 'registerUnknown', params: { register: input.register } }]);
+      // A register the caller may not read is, for it, a register the device does not have.
+      if (!register || !mayRead(access, typeId, register.number)) {
+        throw ApiError.invalidInput([{ field: 'register', key: 'registerUnknown', params: { register: input.register } }]);
+      }
       if (!register.writable) throw ApiError.invalidInput([{ field: 'register', key: 'registerNotWritable', params: { register: input.register } }]);
+      if (!mayWrite(access, typeId, { number: register.number, onOff: register.onOff ?? false })) {
+        throw ApiError.forbidden(register.onOff ? 'switchNotAuthorized' : 'registerNotPermitted', { register: register.number });
+      }
       const encoded = encodeRegister(input.value, register, caller.language);
       if (!encoded.ok) throw ApiError.invalidInput([{ field: 'value', key: encoded.message.key, params: encoded.message.params }]);
       const decoded = decodeRegister(encoded.raw, register);
@@ -163,7 +171,7 @@ export function createCommandService(deps: {
       const [row] = UUID.test(id) ? await db.select().from(commands).where(eq(commands.id, id)) : [];
       if (!row) throw ApiError.notFound('commandNotFound');
       const box = await registry.box(row.boxId);
-      if (!box || !mayViewBox(caller.user, box)) throw ApiError.notFound('commandNotFound');
+      if (!box || !(await policy.access(caller.user, box))) throw ApiError.notFound('commandNotFound');
       return viewOf(row);
     },
 

@@ -10,7 +10,7 @@ import {
 } from '@cloudbox/domain';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { boxes } from '../../db/schema.js';
-import { boxScopeCondition } from './policy.js';
+import { scopeCondition, type BoxScope } from './policy.js';
 
 /**
  * The SQL of the device list: one row per controller with its box. `boxes` keeps its table name
@@ -109,9 +109,9 @@ function expiryCondition(group: ExpiryGroup, now: Date): SQL {
 }
 
 /** Everything of a device query's WHERE but the status: scope first, then the filters. */
-export function filterCondition(user: Parameters<typeof boxScopeCondition>[0], filter: Omit<DeviceFilter, 'status'>, now: Date): SQL {
+export function filterCondition(scope: BoxScope, filter: Omit<DeviceFilter, 'status'>, now: Date): SQL {
   const conditions = [
-    boxScopeCondition(user, boxes.ck),
+    scopeCondition(scope),
     filter.ck === undefined ? undefined : sql`boxes.ck = ${filter.ck}`,
     filter.model === undefined ? undefined : sql`(c.device_type_id = ${filter.model} or c.machine_model = ${filter.model})`,
     filter.expiry === undefined ? undefined : expiryCondition(filter.expiry, now),

@@ -26,7 +26,7 @@ import { createPartitions } from '../../ingest/partitions.js';
 import type { RegisteredBox, RegisteredController, Registry } from '../../ingest/registry.js';
 import { createHistoryReader, type TimeRange } from './history.js';
 import { createRecentAnswers } from './recent.js';
-import { mayViewBox, mayViewUnregisteredBoxes } from './policy.js';
+import { mayRead, mayViewUnregisteredBoxes, mayWrite, type BoxScope, type DeviceAccess, type DevicePolicy, type Person } from './policy.js';
 import { fileDate } from './xlsx.js';
 import {
   containing,
@@ -42,8 +42,6 @@ import {
   unregisteredItem,
   type ItemRow,
 } from './queries.js';
-
-type Person = Pick<UserRow, 'id' | 'roles' | 'ck'>;
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -63,18 +61,20 @@ export type DeviceExportRow = DeviceItem & { last_seen_local_ms: number | null }
 export interface VisibleDevice {
   box: RegisteredBox;
   controller: RegisteredController;
+  access: DeviceAccess;
 }
 
 /**
  * The box and controller a device route names, if the user may see the box. A box the user may
  * not see answers exactly like one that does not exist, so ids cannot be probed.
  */
-export async function resolveDevice(registry: Registry, user: Pick<UserRow, 'roles' | 'ck'>, boxId: string, station: number): Promise<VisibleDevice> {
+export async function resolveDevice(registry: Registry, policy: DevicePolicy, user: Person, boxId: string, station: number): Promise<VisibleDevice> {
   const box = await registry.box(boxId);
-  if (!box || !mayViewBox(user, box)) throw ApiError.notFound('boxNotFound');
+  const access = box && (await policy.access(user, box));
+  if (!box || !access) throw ApiError.notFound('boxNotFound');
   const controller = box.controllers.get(station);
   if (!controller) throw ApiError.notFound('deviceNotFound');
-  return { box, controller };
+  return { box, controller, access };
 }
 
 /** `from`/`to` of a query with their defaults (`to` now, `from` a span before it); from after to is refused. */
@@ -117,8 +117,8 @@ export type DeviceService = ReturnType<typeof createDeviceService>;
  * realtime values, history and K-lines. Every query is scoped by the devices policy; the SQL of
  * the list lives in ./queries.ts, the time series reads in ./history.ts.
  */
-export function createDeviceService(deps: { db: Db; registry: Registry; rawRetentionDays: number; now?: () => Date }) {
-  const { db, registry } = deps;
+export function createDeviceService(deps: { db: Db; registry: Registry; policy: DevicePolicy; rawRetentionDays: number; now?: () => Date }) {
+  const { db, registry, policy } = deps;
   const now = deps.now ?? (() => new Date());
   const reader = createHistoryReader(db);
   const rawWindow = createPartitions(db, deps.rawRetentionDays);
@@ -152,31 +152,33 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
     return { total: counted[0]?.total ?? 0, items: rows.map(unregisteredItem) };
   }
 
-  function where(user: Person, filter: DeviceFilter): SQL {
-    const filters = filterCondition(user, filter, now());
+  function where(scope: BoxScope, filter: DeviceFilter): SQL {
+    const filters = filterCondition(scope, filter, now());
     return filter.status === undefined || filter.status === 'unregistered' ? filters : sql`${filters} and ${statusCondition(filter.status)}`;
   }
 
-  function itemRows(user: Person, language: Language, query: DeviceExportQuery, limit: number, offset: number): Promise<ItemRow[]> {
+  function itemRows(scope: BoxScope, language: Language, query: DeviceExportQuery, limit: number, offset: number): Promise<ItemRow[]> {
     return queryRows<ItemRow>(
       db,
-      sql`select ${itemColumns(language, flagsFor(query))} from ${deviceRows(flagsFor(query))} where ${where(user, query)}
+      sql`select ${itemColumns(language, flagsFor(query))} from ${deviceRows(flagsFor(query))} where ${where(scope, query)}
           order by ${orderBy(query.sort, query.order, language)} limit ${limit} offset ${offset}`,
     );
   }
 
   async function deviceSeries(user: Person, boxId: string, station: number) {
-    const device = await resolveDevice(registry, user, boxId, station);
+    const device = await resolveDevice(registry, policy, user, boxId, station);
     return { device, series: { controllerId: device.controller.id, timeZone: device.box.timeZone } };
   }
 
+  /** Registers the device does not have, or that the caller may not read (for it the same thing). */
   function registerProblems(device: VisibleDevice, field: string, numbers: number[]): Problem[] {
+    const { deviceType } = device.controller;
     return numbers
-      .filter((number) => !device.controller.deviceType.registers.has(number))
+      .filter((number) => !deviceType.registers.has(number) || !mayRead(device.access, deviceType.id, number))
       .map((register) => ({ field, key: 'registerUnknown', params: { register } }));
   }
 
-  async function countStatuses(user: Person, filter: Omit<DeviceFilter, 'status'>): Promise<DeviceStatusCounts> {
+  async function countStatuses(user: Person, scope: BoxScope, filter: Omit<DeviceFilter, 'status'>): Promise<DeviceStatusCounts> {
     const counts = sql.join(
       REGISTERED_STATUSES.map((status) => sql`count(*) filter (where ${statusCondition(status)})::int as ${sql.identifier(status)}`),
       sql`, `,
@@ -185,7 +187,7 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
     const [[row], [other]] = await Promise.all([
       queryRows<Omit<DeviceStatusCounts, 'unregistered'>>(
         db,
-        sql`select count(*)::int as total, ${counts} from ${deviceRows('joined')} where ${filterCondition(user, filter, now())}`,
+        sql`select count(*)::int as total, ${counts} from ${deviceRows('joined')} where ${filterCondition(scope, filter, now())}`,
       ),
       unregistered
         ? queryRows<{ unregistered: number }>(db, sql`select count(*)::int as unregistered from unregistered_boxes where ${unregistered}`)
@@ -199,19 +201,20 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
     /** One page of devices: one item per controller; `status=unregistered` lists unregistered boxes instead. */
     async list(user: Person, language: Language, query: DeviceListQuery): Promise<Page<DeviceItem>> {
       if (query.status === 'unregistered') return unregisteredPage(user, query);
+      const scope = await policy.scopeOf(user);
       const [total, items] = await Promise.all([
         recentTotals.get(countKey(user, query), async () => {
-          const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${deviceRows(flagsFor(query))} where ${where(user, query)}`);
+          const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${deviceRows(flagsFor(query))} where ${where(scope, query)}`);
           return row?.total ?? 0;
         }),
-        itemRows(user, language, query, query.page_size, (query.page - 1) * query.page_size),
+        itemRows(scope, language, query, query.page_size, (query.page - 1) * query.page_size),
       ]);
       return { total, items: items.map(itemOf) };
     },
 
     /** Devices per status under the same filters (but the status), for the dashboard and the filter bar. */
     statusCounts(user: Person, filter: Omit<DeviceFilter, 'status'>): Promise<DeviceStatusCounts> {
-      return recentStatusCounts.get(countKey(user, filter), () => countStatuses(user, filter));
+      return recentStatusCounts.get(countKey(user, filter), async () => countStatuses(user, await policy.scopeOf(user), filter));
     },
 
     /**
@@ -227,8 +230,9 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
           if (items.length < EXPORT_BATCH_ROWS) return;
         }
       }
+      const scope = await policy.scopeOf(user);
       for (let offset = 0; ; offset += EXPORT_BATCH_ROWS) {
-        const rows = await itemRows(user, language, query, EXPORT_BATCH_ROWS, offset);
+        const rows = await itemRows(scope, language, query, EXPORT_BATCH_ROWS, offset);
         if (rows.length > 0) yield rows.map((row) => ({ ...itemOf(row), last_seen_local_ms: row.last_seen_local_ms === null ? null : Number(row.last_seen_local_ms) }));
         if (rows.length < EXPORT_BATCH_ROWS) return;
       }
@@ -252,7 +256,7 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
             from boxes join ck_codes k on k.code = boxes.ck left join box_server_configs s on s.box_id = boxes.id
             where boxes.id = ${boxId}`,
       );
-      if (!box || !mayViewBox(user, box)) throw ApiError.notFound('boxNotFound');
+      if (!box || !(await policy.access(user, box))) throw ApiError.notFound('boxNotFound');
       const [controllers, connections] = await Promise.all([
         queryRows<ControllerRow>(
           db,
@@ -325,8 +329,10 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
 
     /** The newest value of every register of the device type, named in the caller's language, and the page layout. */
     async realtime(user: Person, language: Language, boxId: string, station: number): Promise<DeviceRealtime> {
-      const device = await resolveDevice(registry, user, boxId, station);
-      const { controller } = device;
+      const device = await resolveDevice(registry, policy, user, boxId, station);
+      const { controller, access } = device;
+      const typeId = controller.deviceType.id;
+      const readable = (register: number | null) => register !== null && mayRead(access, typeId, register);
       const [[state], layout] = await Promise.all([
         queryRows<{ online: boolean; ts: number | null; values: Record<string, number> | null; alert: boolean | null; fault: boolean | null }>(
           db,
@@ -348,7 +354,7 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
         controller_id: controller.station,
         status: deviceState({ online: state.online, alert: state.alert ?? false, fault: state.fault ?? false }),
         ts: state.ts === null ? null : Number(state.ts),
-        registers: [...controller.deviceType.registers.values()].map((register) => {
+        registers: [...controller.deviceType.registers.values()].filter((register) => readable(register.number)).map((register) => {
           const value = values[register.number];
           const range = registerRange(register);
           return {
@@ -357,7 +363,8 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
             unit: register.unit,
             value: value ?? null,
             display: value === undefined ? null : formatRegisterValue(value, register, language),
-            writable: register.writable,
+            // Writable for this caller: the register is, and the caller may write it.
+            writable: register.writable && mayWrite(access, typeId, { number: register.number, onOff: register.onOff ?? false }),
             format: register.format,
             decimals: register.decimals,
             min: range.min,
@@ -367,25 +374,30 @@ export function createDeviceService(deps: { db: Db; registry: Registry; rawReten
               : null,
           };
         }),
-        layout: layout.map((row) => ({
-          row: row.row,
-          name1: row.name1[language],
-          register1: row.register1,
-          name2: row.name2?.[language] ?? null,
-          register2: row.register2,
-        })),
+        // A row shows what the caller may read of it; a row with nothing readable is left out.
+        layout: layout
+          .filter((row) => readable(row.register1) || readable(row.register2))
+          .map((row) => {
+            const cells = [
+              { name: row.name1[language], register: row.register1 },
+              { name: row.name2?.[language] ?? '', register: row.register2 },
+            ].filter((cell): cell is { name: string; register: number } => readable(cell.register));
+            const [first, second] = cells as [{ name: string; register: number }, ...{ name: string; register: number }[]];
+            return { row: row.row, name1: first.name, register1: first.register, name2: second?.name ?? null, register2: second?.register ?? null };
+          }),
       };
     },
 
     /** Samples of the range, paged; or downsampled to `points` per register. Past the raw retention, from the hourly rollups. */
     async history(user: Person, boxId: string, station: number, query: HistoryQuery): Promise<DeviceHistory> {
       const { device, series } = await deviceSeries(user, boxId, station);
-      const registers = query.registers ?? [...device.controller.deviceType.registers.keys()];
+      const { deviceType } = device.controller;
+      const registers = query.registers ?? [...deviceType.registers.keys()].filter((number) => mayRead(device.access, deviceType.id, number));
       const problems = registerProblems(device, 'registers', registers);
       if (problems.length > 0) throw ApiError.invalidInput(problems);
       const time = now();
       const range = timeRange(query, DEFAULT_SPAN_MS.history, time);
-      return reader.history(series, range, { numbers: registers, all: query.registers === undefined }, {
+      return reader.history(series, range, { numbers: registers, all: query.registers === undefined && device.access.template === null }, {
         rawEarliest: rawWindow.window(time.getTime()).earliest,
         points: query.points,
         page: query.page,

@@ -2,14 +2,11 @@ import type { FaultExportQuery, FaultQuery, FaultRecordView, FaultSearchQuery, L
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { queryRows } from '../../db/sql.js';
-import { boxes, type UserRow } from '../../db/schema.js';
 import type { Registry } from '../../ingest/registry.js';
-import { boxScopeCondition } from '../devices/policy.js';
+import { readableCondition, scopeCondition, type BoxScope, type DevicePolicy, type Person } from '../devices/policy.js';
 import { containing, isoOf } from '../devices/queries.js';
 import { EXPORT_BATCH_ROWS, resolveDevice, timeZoneOf } from '../devices/service.js';
 import { fileDate } from '../devices/xlsx.js';
-
-type Person = Pick<UserRow, 'roles' | 'ck'>;
 
 /** A fault record as the list and the export read it; `*_local_ms` is the wall time in the CK's zone, for spreadsheets. */
 export interface FaultRow extends FaultRecordView {
@@ -93,9 +90,11 @@ interface Filter extends Omit<FaultSearchQuery, 'page' | 'page_size'> {
   controllerId?: number;
 }
 
-function whereOf(user: Person, language: Language, filter: Filter): SQL {
+function whereOf(scope: BoxScope, language: Language, filter: Filter): SQL {
   const conditions = [
-    boxScopeCondition(user, boxes.ck),
+    scopeCondition(scope),
+    // A record names a register: one the caller may not read is not shown at all.
+    readableCondition(scope, sql`c.device_type_id`, sql`f.register`),
     filter.controllerId === undefined ? undefined : sql`f.controller_id = ${filter.controllerId}`,
     filter.ck === undefined ? undefined : sql`boxes.ck = ${filter.ck}`,
     filter.box_id === undefined ? undefined : sql`boxes.id = ${filter.box_id}`,
@@ -118,12 +117,12 @@ export type FaultService = ReturnType<typeof createFaultService>;
  * Fault records (one alert or fault episode each), newest first: of one device, or across every
  * device the caller may see, and as a spreadsheet. Messages and names are in the caller's language.
  */
-export function createFaultService(deps: { db: Db; registry: Registry; now?: () => Date }) {
-  const { db, registry } = deps;
+export function createFaultService(deps: { db: Db; registry: Registry; policy: DevicePolicy; now?: () => Date }) {
+  const { db, registry, policy } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function page(user: Person, language: Language, filter: Filter, paging: { page: number; page_size: number }): Promise<Page<FaultRecordView>> {
-    const where = whereOf(user, language, filter);
+    const where = whereOf(await policy.scopeOf(user), language, filter);
     const [counted, rows] = await Promise.all([
       queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${RECORD_ROWS} where ${where}`),
       queryRows<RecordRow>(
@@ -141,7 +140,7 @@ export function createFaultService(deps: { db: Db; registry: Registry; now?: () 
 
     /** The records of one device (404 when the user may not see it). */
     async ofDevice(user: Person, language: Language, boxId: string, station: number, query: FaultQuery): Promise<Page<FaultRecordView>> {
-      const { controller } = await resolveDevice(registry, user, boxId, station);
+      const { controller } = await resolveDevice(registry, policy, user, boxId, station);
       return page(user, language, { ...query, controllerId: controller.id }, query);
     },
 
@@ -156,7 +155,7 @@ export function createFaultService(deps: { db: Db; registry: Registry; now?: () 
      * the export goes, and records opened meanwhile neither repeat nor shift rows.
      */
     async *exportBatches(user: Person, language: Language, query: FaultExportQuery): AsyncGenerator<FaultRow[]> {
-      const where = whereOf(user, language, query);
+      const where = whereOf(await policy.scopeOf(user), language, query);
       let after: SQL = sql`true`;
       for (;;) {
         const rows = await queryRows<RecordRow>(

@@ -2,13 +2,13 @@ import type { OperationLogEntry, OperationLogQuery, Page } from '@cloudbox/domai
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { operationLogs, type UserRow } from '../../db/schema.js';
-import { boxScopeCondition } from '../devices/policy.js';
+import { boxIdCondition, type DevicePolicy } from '../devices/policy.js';
 
 export type OperationLogService = ReturnType<typeof createOperationLogService>;
 export type NewOperationLog = typeof operationLogs.$inferInsert;
 
 /** The operation log: every write people make to devices, and who may read which part of it. */
-export function createOperationLogService(db: Db) {
+export function createOperationLogService(db: Db, policy: DevicePolicy) {
   return {
     /** Takes the executor, so an entry commits together with the command it records. */
     async record(executor: Pick<Db, 'insert'>, entry: NewOperationLog): Promise<void> {
@@ -18,7 +18,7 @@ export function createOperationLogService(db: Db) {
     /** Newest first; only the boxes the user may see (the devices policy), filtered and paged. */
     async list(user: UserRow, query: OperationLogQuery): Promise<Page<OperationLogEntry>> {
       const conditions: (SQL | undefined)[] = [
-        boxScopeCondition(user, operationLogs.ck),
+        boxIdCondition(await policy.scopeOf(user), operationLogs.boxId),
         query.box_id === undefined ? undefined : eq(operationLogs.boxId, query.box_id),
         query.user_id === undefined ? undefined : eq(operationLogs.userId, query.user_id),
         query.username ? ilike(operationLogs.username, `%${query.username.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
