@@ -9,7 +9,6 @@ import {
   type Language,
 } from '@cloudbox/domain';
 import { and, sql, type SQL } from 'drizzle-orm';
-import { boxes } from '../../db/schema.js';
 import { scopeCondition, type BoxScope } from './policy.js';
 
 /**
