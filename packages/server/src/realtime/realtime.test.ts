@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { boxTopics, MAGLEV_BLOWER, REALTIME_CLOSE, type RealtimeEvent } from '@cloudbox/domain';
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
@@ -141,6 +142,22 @@ describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instan
 
     await t.app.dataPlane.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now(), 1, { [R.speed]: 12_345 })), { boxId: id });
     expect(await watcher.next('values', (event) => event.box_id === id)).toMatchObject({ values: { [R.speed]: 12_345 } });
+    watcher.socket.close();
+  });
+
+  it('tells a browser on the other instance that its devices changed, and decides its events anew', async () => {
+    const id = t.boxId();
+    await t.register({ id });
+    const token = await signIn(second, 'demo_helper', 'demo123456');
+    const watcher = await browser(second, `?token=${token}`);
+    await watcher.next('ready');
+    const [helper] = await t.rows<{ id: number }>(sql`select id from users where username = 'demo_helper'`);
+    await t.rows(sql`insert into device_shares (box_id, user_id, granted_by, permission)
+      select ${id}, ${helper!.id}, id, 'read' from users where username = 'demo_manager'`);
+    t.app.dataPlane.realtime.scopesChanged([helper!.id]);
+    await watcher.next('scope');
+    t.app.dataPlane.realtime.publish({ id, ck: '1001' }, { type: 'status', box_id: id, online: true, at: Date.now() });
+    expect(await watcher.next('status', (event) => event.box_id === id)).toMatchObject({ online: true });
     watcher.socket.close();
   });
 });
