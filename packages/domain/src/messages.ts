@@ -93,6 +93,7 @@ const en = {
   registerNotReadable: 'You may not read register {register}.',
   registerNotPermitted: 'You may not write register {register}.',
   switchNotAuthorized: 'You are not authorised to switch this device on or off.',
+  ckNotYours: 'Use the CK code of your own company.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -186,6 +187,7 @@ const zh: Catalog = {
   registerNotReadable: '您无权读取寄存器{register}。',
   registerNotPermitted: '您无权写入寄存器{register}。',
   switchNotAuthorized: '您没有该设备的开关机授权。',
+  ckNotYours: '请填写您所在公司的CK码。',
 };
 
 const es: Catalog = {
@@ -276,6 +278,7 @@ const es: Catalog = {
   registerNotReadable: 'No puede leer el registro {register}.',
   registerNotPermitted: 'No puede escribir el registro {register}.',
   switchNotAuthorized: 'No está autorizado a encender o apagar este dispositivo.',
+  ckNotYours: 'Use el código CK de su propia empresa.',
 };
 
 const ja: Catalog = {
@@ -366,6 +369,7 @@ const ja: Catalog = {
   registerNotReadable: 'レジスタ{register}を読み取る権限がありません。',
   registerNotPermitted: 'レジスタ{register}に書き込む権限がありません。',
   switchNotAuthorized: 'このデバイスの起動・停止の権限がありません。',
+  ckNotYours: '自社のCKコードを入力してください。',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { zh, en, es, ja };

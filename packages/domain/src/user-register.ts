@@ -110,69 +110,63 @@ export const permissionTemplateSchema = z.object({
 });
 export type PermissionTemplateInput = z.input<typeof permissionTemplateSchema>;
 
-/* Answers. */
+/* Answers (schemas for the server's responses and OpenAPI; types for the console). */
 
-export interface PermissionTemplateView {
-  id: number;
-  ck: string;
-  name: string;
-  level: number;
-  rights: TemplateRights;
-}
+export const permissionTemplateViewSchema = z.object({ id: z.number().int(), ck: z.string(), name: z.string(), level: z.number().int(), rights: templateRightsSchema });
+export type PermissionTemplateView = z.infer<typeof permissionTemplateViewSchema>;
 
-export interface PrivilegeLevelView {
-  level: number;
-  is_manager: boolean;
+export const privilegeLevelSchema = z.object({
+  level: z.number().int(),
+  is_manager: z.boolean(),
   /** The caller may add a manager one level below (add_next_manager). */
-  can_add_manager: boolean;
-  shield_devices: boolean;
-}
+  can_add_manager: z.boolean(),
+  shield_devices: z.boolean(),
+});
+export type PrivilegeLevelView = z.infer<typeof privilegeLevelSchema>;
 
 /** A sub-manager or a helper, as the edit-manager and edit-helper screens list them. */
-export interface ManagedUserView {
-  id: number;
-  username: string;
-  role: string;
-  level: number;
-  ck: string;
-  remark: string;
-  helper_type: HelperType | null;
-  template_id: number | null;
-  template_name: string | null;
-  shield_devices: boolean;
+export const managedUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.string(),
+  level: z.number().int(),
+  ck: z.string(),
+  remark: z.string(),
+  helper_type: z.enum(HELPER_TYPES).nullable(),
+  template_id: z.number().int().nullable(),
+  template_name: z.string().nullable(),
+  shield_devices: z.boolean(),
   /** Boxes it owns (managers) or that were shared with it (helpers). */
-  devices: number;
-  created_at: string;
-}
+  devices: z.number().int(),
+  created_at: z.string(),
+});
+export type ManagedUserView = z.infer<typeof managedUserSchema>;
 
 /** A box in the sharing and assignment lists. */
-export interface RelationDeviceView {
-  box_id: string;
-  ck: string;
-  owner_unit: string;
-  remark: string;
-  model: string;
-  online: boolean;
+export const relationDeviceSchema = z.object({
+  box_id: z.string(),
+  ck: z.string(),
+  owner_unit: z.string(),
+  remark: z.string(),
+  model: z.string(),
+  online: z.boolean(),
   /** Device types of its controllers. */
-  device_types: string[];
+  device_types: z.array(z.string()),
   /** Shared lists: what the share grants. */
-  permission?: SharePermission;
-  /** Whether the user holds the switch on/off authorisation for it. */
-  switch_authorized?: boolean;
-  /** Shared or assigned lists: since when. */
-  since?: string | null;
-}
+  permission: z.enum(SHARE_PERMISSIONS).nullable(),
+  /** Whether the listed user holds the switch on/off authorisation for it. */
+  switch_authorized: z.boolean(),
+  /** Shared or assigned lists: since when; the caller's own boxes: since it owns them. */
+  since: z.string().nullable(),
+});
+export type RelationDeviceView = z.infer<typeof relationDeviceSchema>;
 
-export interface RelationDevicePage {
-  total: number;
-  items: RelationDeviceView[];
-}
+export const relationDevicePageSchema = z.object({ total: z.number().int(), items: z.array(relationDeviceSchema) });
+export type RelationDevicePage = z.infer<typeof relationDevicePageSchema>;
 
 /** get_dev_ck_users: users of the device's CK the caller may share it with or assign it to. */
-export interface CkUserView {
-  id: number;
-  username: string;
-  role: string;
-  level: number;
-  remark: string;
-}
+export const ckUserSchema = z.object({ id: z.number().int(), username: z.string(), role: z.string(), level: z.number().int(), remark: z.string() });
+export type CkUserView = z.infer<typeof ckUserSchema>;
+
+/** How many boxes a batch call changed. */
+export const changedCountSchema = z.object({ changed: z.number().int() });

@@ -37,6 +37,8 @@ import { operationLogRoutes } from './modules/oplog/routes.js';
 import { createPasswordHasher } from './modules/users/passwords.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
+import { userRegisterRoutes } from './modules/user-register/routes.js';
+import { createUserRegisterService } from './modules/user-register/service.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { VERSION } from './version.js';
@@ -106,6 +108,8 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   const devices = createDeviceService({ db: database.db, registry, policy, rawRetentionDays: config.rawRetentionDays, now });
   app.register(deviceRoutes, { prefix: API_BASE, devices, guard });
   app.register(faultRoutes, { prefix: API_BASE, faults: createFaultService({ db: database.db, registry, policy, now }), guard });
+  const userRegister = createUserRegisterService({ db: database.db, passwords, policy, scopesChanged: (userIds) => dataPlane.realtime.scopesChanged(userIds) });
+  app.register(userRegisterRoutes, { prefix: API_BASE, service: userRegister, guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: dataPlane.realtime });
   app.register(mqttWebSocketRoutes, { accept: dataPlane.acceptStream });
   app.register(configRoutes, { prefix: `${API_BASE}/config`, config });

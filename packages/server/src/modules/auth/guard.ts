@@ -1,4 +1,4 @@
-import { TOKEN_COOKIE, type Role } from '@cloudbox/domain';
+import { accessNames, canAccessPath, isRole, TOKEN_COOKIE, type Role } from '@cloudbox/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/errors.js';
 import type { AuthContext, SessionService } from './sessions.js';
@@ -58,5 +58,18 @@ export function signedIn(request: FastifyRequest): AuthContext {
 export function requireRoles(...roles: Role[]): PreHandler {
   return async (request) => {
     if (!signedIn(request).user.roles.some((role) => roles.includes(role))) throw ApiError.forbidden();
+  };
+}
+
+/**
+ * A preHandler after `authenticate`: the caller must be allowed the console screen at `path` by the
+ * route table of the domain (roles, exceptRoles and flags, as the menu decides), else 403. The
+ * screen and the calls behind it are guarded by the same declaration.
+ */
+export function requireScreen(path: string): PreHandler {
+  return async (request) => {
+    const { user } = signedIn(request);
+    const names = accessNames(user.roles.filter(isRole), { showFeedback: user.showFeedback, showDelBox: user.showDelBox });
+    if (!canAccessPath(names, path)) throw ApiError.forbidden();
   };
 }

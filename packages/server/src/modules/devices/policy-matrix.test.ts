@@ -116,7 +116,7 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
   });
 
   it.each(Object.keys(EXPECTED))('%s: the list, the status counts, the exports and fault search hold exactly its boxes', async (user) => {
-    const visible = Object.entries(EXPECTED[user]!)
+    const visible: string[] = Object.entries(EXPECTED[user]!)
       .filter(([, right]) => right !== 'none')
       .map(([relation]) => BOXES[relation as Relation])
       .sort();

@@ -1,0 +1,556 @@
+import {
+  HELPER_TYPES,
+  type CkUserView,
+  type HelperType,
+  type ManagedUserView,
+  type MessageKey,
+  type OperationAction,
+  type PermissionTemplateInput,
+  type PermissionTemplateView,
+  type PrivilegeLevelView,
+  type RelationDevicePage,
+  type SharePermission,
+  type TemplateRights,
+} from '@cloudbox/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/index.js';
+import { queryRows } from '../../db/sql.js';
+import { users, type UserRow } from '../../db/schema.js';
+import { ApiError } from '../../http/errors.js';
+import { endSessionsOf } from '../auth/sessions.js';
+import { containing } from '../devices/queries.js';
+import type { DevicePolicy } from '../devices/policy.js';
+import type { PasswordHasher } from '../users/passwords.js';
+import { isManager, mayAddManager, mayReceive, mayRecallAssignment, mayShare } from './policy.js';
+
+/** Who calls, and from where (the operation log keeps the address). */
+export interface Caller {
+  user: UserRow;
+  ip: string;
+}
+
+interface Paging {
+  keyword?: string;
+  page: number;
+  page_size: number;
+}
+
+interface NewUser {
+  username: string;
+  password: string;
+  remark: string;
+  ck: string;
+  template_id: number | null;
+}
+
+type Executor = Pick<Db, 'execute'>;
+
+const textArray = (values: readonly string[]) => sql`${`{${values.join(',')}}`}::text[]`;
+const notFound = (key: MessageKey) => ApiError.rejected(key, undefined, 404);
+
+export type UserRegisterService = ReturnType<typeof createUserRegisterService>;
+
+/**
+ * Users, hierarchy, sharing, assignment and switch grants: the calls of SPEC.md section 7 under
+ * /user_register and /device_user_permission, with the rules of DESIGN.md section 5. Every change
+ * commits together with its operation-log entries, then tells the rest of the server whose view
+ * changed (`scopesChanged`: the devices policy, list caches and the browsers of those users).
+ */
+export function createUserRegisterService(deps: {
+  db: Db;
+  passwords: PasswordHasher;
+  policy: DevicePolicy;
+  scopesChanged: (userIds: number[]) => void;
+}) {
+  const { db, passwords, policy } = deps;
+
+  /** The users whose view of these boxes depends on them: owners and their superiors, sharees, switch grantees. */
+  async function concerned(executor: Executor, boxIds: readonly string[]): Promise<number[]> {
+    if (boxIds.length === 0) return [];
+    const rows = await queryRows<{ id: number }>(
+      executor,
+      sql`with recursive up(id) as (
+            select owner_id from boxes where id = any(${textArray(boxIds)}) and owner_id is not null
+            union
+            select u.parent_id from users u join up on u.id = up.id where u.parent_id is not null
+          )
+          select id from up
+          union select user_id from device_shares where box_id = any(${textArray(boxIds)})
+          union select user_id from device_switch_grants where box_id = any(${textArray(boxIds)})`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Runs a change of these boxes' relations in one transaction; afterwards everyone concerned before or after hears of it. */
+  async function changeBoxes<T>(boxIds: readonly string[], change: (tx: Db) => Promise<T>, alsoConcerned: number[] = []): Promise<T> {
+    const before = await concerned(db, boxIds);
+    const result = await db.transaction((tx) => change(tx as unknown as Db));
+    deps.scopesChanged([...before, ...(await concerned(db, boxIds)), ...alsoConcerned]);
+    return result;
+  }
+
+  /** One operation-log entry per box: who changed which relation, towards whom. */
+  async function audit(executor: Executor, caller: Caller, action: OperationAction, boxIds: readonly string[], target: string, oldValue: string | null = null): Promise<void> {
+    if (boxIds.length === 0) return;
+    await executor.execute(sql`insert into operation_logs (user_id, username, ck, box_id, action, old_value, new_value, ip)
+      select ${caller.user.id}, ${caller.user.username}, b.ck, b.id, ${action}, ${oldValue}, ${target}, ${caller.ip}
+      from boxes b where b.id = any(${textArray(boxIds)})`);
+  }
+
+  async function userById(id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(sql`${users.id} = ${id}`);
+    return row;
+  }
+
+  /** A user of the caller's CK (root: any CK) that the caller may share with or grant to. */
+  async function receiver(caller: Caller, userId: number): Promise<UserRow> {
+    const target = await userById(userId);
+    if (!target || !mayReceive(caller.user, target)) throw notFound('shareTargetInvalid');
+    return target;
+  }
+
+  async function ownHelper(caller: Caller, helperId: number): Promise<UserRow> {
+    const helper = await userById(helperId);
+    if (!helper || helper.parentId !== caller.user.id || isManager(helper)) throw notFound('notYourHelper');
+    return helper;
+  }
+
+  async function subordinateManager(caller: Caller, userId: number): Promise<UserRow> {
+    const manager = await userById(userId);
+    if (!manager || manager.parentId !== caller.user.id || !isManager(manager)) throw notFound('notSubordinateManager');
+    return manager;
+  }
+
+  /** A template of the CK, or null; another CK's template is answered like a missing one. */
+  async function templateOf(ck: string, id: number | null): Promise<number | null> {
+    if (id === null) return null;
+    const [row] = await queryRows<{ id: number }>(db, sql`select id from permission_templates where id = ${id} and ck = ${ck}`);
+    if (!row) throw ApiError.invalidInput([{ field: 'template_id', key: 'templateNotFound' }]);
+    return row.id;
+  }
+
+  /** Boxes of the caller's CK (root: any) by id; a missing one or one of another CK is not found. */
+  async function boxesById(caller: Caller, boxIds: readonly string[]) {
+    const rows = await queryRows<{ id: string; ck: string; owner_id: number | null; assigned_by: number | null }>(
+      db,
+      sql`select id, ck, owner_id, assigned_by from boxes where id = any(${textArray(boxIds)})`,
+    );
+    const visible = rows.filter((row) => caller.user.roles.includes('root') || row.ck === caller.user.ck);
+    if (visible.length !== new Set(boxIds).size) throw notFound('boxNotFound');
+    return visible;
+  }
+
+  async function ownedBoxes(caller: Caller, boxIds: readonly string[]): Promise<string[]> {
+    const rows = await boxesById(caller, boxIds);
+    if (rows.some((row) => row.owner_id !== caller.user.id)) throw ApiError.forbidden('deviceNotOwned');
+    return rows.map((row) => row.id);
+  }
+
+  async function createUser(caller: Caller, input: NewUser, values: Partial<typeof users.$inferInsert>): Promise<ManagedUserView> {
+    if (input.ck !== caller.user.ck) throw ApiError.invalidInput([{ field: 'ck', key: 'ckNotYours' }]);
+    const templateId = await templateOf(input.ck, input.template_id);
+    const passwordHash = await passwords.hash(input.password);
+    const [created] = await db
+      .insert(users)
+      .values({ username: input.username, passwordHash, ck: input.ck, remark: input.remark, templateId, parentId: caller.user.id, createdBy: caller.user.id, ...values })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!created) throw ApiError.invalidInput([{ field: 'username', key: 'userNameTaken', params: { username: input.username } }]);
+    const [view] = await managedUsers(sql`u.id = ${created.id}`);
+    return view!;
+  }
+
+  async function managedUsers(where: SQL): Promise<ManagedUserView[]> {
+    const rows = await queryRows<Omit<ManagedUserView, 'role' | 'helper_type'> & { roles: string[] | string; helper_type: string | null }>(
+      db,
+      sql`select u.id, u.username, u.roles, u.level, u.ck, u.remark, u.helper_type, u.template_id, t.name as template_name,
+            u.shield_devices, to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+            case when u.is_manager then (select count(*)::int from boxes b where b.owner_id = u.id)
+                 else (select count(*)::int from device_shares s where s.user_id = u.id) end as devices
+          from users u left join permission_templates t on t.id = u.template_id
+          where ${where} order by u.level, u.username`,
+    );
+    return rows.map((row) => ({
+      ...row,
+      role: (Array.isArray(row.roles) ? row.roles : parseTextArray(row.roles))[0] ?? '',
+      helper_type: HELPER_TYPES.includes(row.helper_type as HelperType) ? (row.helper_type as HelperType) : null,
+    }));
+  }
+
+  /** A page of boxes with their facts; `extra` adds the relation's own columns (permission, switch, since). */
+  async function devicePage(where: SQL, paging: Paging, extra: { permission: SQL; switchUser: number | null; since: SQL }): Promise<RelationDevicePage> {
+    const keyword = paging.keyword
+      ? sql`and (b.id ilike ${containing(paging.keyword)} or b.owner_unit ilike ${containing(paging.keyword)} or b.remark ilike ${containing(paging.keyword)})`
+      : sql``;
+    const [counted, rows] = await Promise.all([
+      queryRows<{ total: number }>(db, sql`select count(*)::int as total from boxes b where ${where} ${keyword}`),
+      queryRows<RelationDevicePage['items'][number]>(
+        db,
+        sql`select b.id as box_id, b.ck, b.owner_unit, b.remark, b.model, b.online,
+              array(select distinct c.device_type_id from controllers c where c.box_id = b.id order by 1) as device_types,
+              ${extra.permission} as permission,
+              ${extra.switchUser === null ? sql`false` : sql`exists (select 1 from device_switch_grants g where g.box_id = b.id and g.user_id = ${extra.switchUser})`} as switch_authorized,
+              to_char(${extra.since} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as since
+            from boxes b where ${where} ${keyword}
+            order by b.id limit ${paging.page_size} offset ${(paging.page - 1) * paging.page_size}`,
+      ),
+    ]);
+    return { total: counted[0]?.total ?? 0, items: rows.map((row) => ({ ...row, device_types: parseTextArray(row.device_types) })) };
+  }
+
+  /** Boxes a caller may share: those it owns, and (as their superior) those its unshielded subordinates own. */
+  async function shareableCondition(caller: Caller): Promise<SQL> {
+    const scope = await policy.scopeOf(caller.user);
+    if (scope.kind === 'all') return sql`true`;
+    if (scope.kind !== 'related') return sql`b.owner_id = ${caller.user.id}`;
+    return sql`b.ck = ${scope.ck} and b.owner_id = any(${`{${scope.owners.join(',')}}`}::int[])`;
+  }
+
+  async function share(caller: Caller, boxIds: string[], target: UserRow, permission: SharePermission): Promise<number> {
+    return changeBoxes(boxIds, async (tx) => {
+      await tx.execute(sql`insert into device_shares (box_id, user_id, granted_by, permission)
+        select id, ${target.id}, ${caller.user.id}, ${permission} from boxes where id = any(${textArray(boxIds)})
+        on conflict (box_id, user_id) do update set permission = excluded.permission, granted_by = excluded.granted_by`);
+      await audit(tx, caller, 'share_device', boxIds, `${target.username} (${permission})`);
+      return boxIds.length;
+    }, [target.id]);
+  }
+
+  async function recallShares(caller: Caller, target: UserRow, onlyBox: string | null): Promise<number> {
+    const root = caller.user.roles.includes('root');
+    const boxCondition = onlyBox === null ? sql`true` : sql`box_id = ${onlyBox}`;
+    const granter = root ? sql`true` : sql`granted_by = ${caller.user.id}`;
+    const shared = await queryRows<{ box_id: string }>(db, sql`select box_id from device_shares where user_id = ${target.id} and ${boxCondition} and ${granter}`);
+    if (shared.length === 0) {
+      if (onlyBox !== null) throw notFound('deviceNotShared');
+      return 0;
+    }
+    const boxIds = shared.map((row) => row.box_id);
+    return changeBoxes(boxIds, async (tx) => {
+      await tx.execute(sql`delete from device_shares where user_id = ${target.id} and box_id = any(${textArray(boxIds)}) and ${granter}`);
+      // The switch grant came with the share: it goes with it (a superior's grant from the owner stays).
+      await tx.execute(sql`delete from device_switch_grants where user_id = ${target.id} and box_id = any(${textArray(boxIds)})
+        and not exists (select 1 from device_shares s where s.box_id = device_switch_grants.box_id and s.user_id = ${target.id})
+        and (granted_by = ${caller.user.id} or ${root})`);
+      await audit(tx, caller, 'recall_shared_device', boxIds, target.username);
+      return boxIds.length;
+    }, [target.id]);
+  }
+
+  async function assign(caller: Caller, boxIds: string[], userId: number): Promise<number> {
+    const target = await subordinateManager(caller, userId);
+    const owned = await ownedBoxes(caller, boxIds);
+    return changeBoxes(owned, async (tx) => {
+      await tx.execute(sql`update boxes set owner_id = ${target.id}, assigned_by = ${caller.user.id}, owned_since = now() where id = any(${textArray(owned)})`);
+      await audit(tx, caller, 'assign_device', owned, target.username);
+      return owned.length;
+    });
+  }
+
+  async function recallAssignments(caller: Caller, rows: { id: string; ck: string; assigned_by: number | null }[]): Promise<number> {
+    const recallable = rows.filter((row) => mayRecallAssignment(caller.user, { ck: row.ck, assignedBy: row.assigned_by }));
+    if (recallable.length === 0) return 0;
+    const boxIds = recallable.map((row) => row.id);
+    return changeBoxes(boxIds, async (tx) => {
+      // Audited first, while the owner and the assigner are still on the box.
+      await tx.execute(sql`insert into operation_logs (user_id, username, ck, box_id, action, old_value, new_value, ip)
+        select ${caller.user.id}, ${caller.user.username}, b.ck, b.id, 'recall_assigned_device', o.username, a.username, ${caller.ip}
+        from boxes b left join users o on o.id = b.owner_id left join users a on a.id = b.assigned_by where b.id = any(${textArray(boxIds)})`);
+      await tx.execute(sql`update boxes set owner_id = assigned_by, assigned_by = null, owned_since = now() where id = any(${textArray(boxIds)})`);
+      return boxIds.length;
+    });
+  }
+
+  /** Switch grants of boxes to a user: the caller owns the box, or shared it with that user; the user must see it through a share or as a superior. */
+  async function grantableBoxes(caller: Caller, target: UserRow, boxIds: string[] | null): Promise<string[]> {
+    const only = boxIds === null ? sql`true` : sql`b.id = any(${textArray(boxIds)})`;
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`select b.id from boxes b where ${only} and (
+            b.owner_id = ${caller.user.id}
+            or exists (select 1 from device_shares s where s.box_id = b.id and s.user_id = ${target.id} and s.granted_by = ${caller.user.id}))`,
+    );
+    const granted: string[] = [];
+    for (const row of rows) {
+      const access = await policy.access(target, { id: row.id, ck: target.ck ?? '' });
+      if (access && (access.via === 'share' || access.via === 'superior')) granted.push(row.id);
+    }
+    return granted;
+  }
+
+  return {
+    async levelModels(caller: Caller, level: number | undefined): Promise<PermissionTemplateView[]> {
+      const ck = caller.user.roles.includes('root') ? sql`true` : sql`ck = ${caller.user.ck}`;
+      const onLevel = level === undefined ? sql`true` : sql`level = ${level}`;
+      return queryRows<PermissionTemplateView>(db, sql`select id, ck, name, level, rights from permission_templates where ${ck} and ${onLevel} order by level, name`);
+    },
+
+    privilegeLevel(caller: Caller): PrivilegeLevelView {
+      const user = caller.user;
+      return { level: user.level, is_manager: isManager(user), can_add_manager: mayAddManager(user), shield_devices: user.shieldDevices };
+    },
+
+    isAdmin: (caller: Caller) => ({ is_admin: caller.user.roles.includes('root') || caller.user.roles.includes('limited_admin') }),
+
+    managerOrUser: (caller: Caller) => ({ is_manager: isManager(caller.user), is_end_user: caller.user.roles.includes('end_user') }),
+
+    helpers: (caller: Caller) => managedUsers(sql`u.parent_id = ${caller.user.id} and not u.is_manager`),
+
+    managers: (caller: Caller) => managedUsers(sql`u.parent_id = ${caller.user.id} and u.is_manager`),
+
+    async addHelper(caller: Caller, input: NewUser & { role: 'helper' | 'end_user'; helper_type: HelperType }): Promise<ManagedUserView> {
+      return createUser(caller, input, { roles: [input.role], helperType: input.helper_type, level: 0 });
+    },
+
+    async addManager(caller: Caller, input: NewUser): Promise<ManagedUserView> {
+      if (!mayAddManager(caller.user)) throw ApiError.forbidden('maxLevelReached', { level: caller.user.level });
+      return createUser(caller, input, { roles: ['manager'], isManager: true, level: caller.user.level + 1 });
+    },
+
+    async deleteHelper(caller: Caller, helperId: number): Promise<void> {
+      const helper = await ownHelper(caller, helperId);
+      await db.delete(users).where(sql`${users.id} = ${helper.id}`);
+      deps.scopesChanged([helper.id]);
+    },
+
+    async changeHelperPassword(caller: Caller, helperId: number, password: string): Promise<void> {
+      const helper = await ownHelper(caller, helperId);
+      const passwordHash = await passwords.hash(password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(sql`${users.id} = ${helper.id}`);
+        await endSessionsOf(tx as unknown as Db, helper.id, 'password_reset');
+      });
+    },
+
+    async changeModel(caller: Caller, kind: 'helper' | 'manager', userId: number, templateId: number | null): Promise<ManagedUserView> {
+      const user = kind === 'helper' ? await ownHelper(caller, userId) : await subordinateManager(caller, userId);
+      await db.update(users).set({ templateId: await templateOf(user.ck!, templateId) }).where(sql`${users.id} = ${user.id}`);
+      deps.scopesChanged([user.id]);
+      const [view] = await managedUsers(sql`u.id = ${user.id}`);
+      return view!;
+    },
+
+    /** Shielding hides the caller's part of the hierarchy from its superiors: their views change. */
+    async setShield(caller: Caller, shield: boolean): Promise<PrivilegeLevelView> {
+      await db.update(users).set({ shieldDevices: shield }).where(sql`${users.id} = ${caller.user.id}`);
+      const superiors = await queryRows<{ id: number }>(
+        db,
+        sql`with recursive up(id) as (select parent_id from users where id = ${caller.user.id} and parent_id is not null
+              union select u.parent_id from users u join up on u.id = up.id where u.parent_id is not null) select id from up`,
+      );
+      deps.scopesChanged([caller.user.id, ...superiors.map((row) => row.id)]);
+      return this.privilegeLevel({ ...caller, user: { ...caller.user, shieldDevices: shield } });
+    },
+
+    async sharedDevices(caller: Caller, userId: number, paging: Paging): Promise<RelationDevicePage> {
+      const target = await receiver(caller, userId);
+      const granter = caller.user.roles.includes('root') ? sql`true` : sql`s.granted_by = ${caller.user.id}`;
+      const shared = sql`exists (select 1 from device_shares s where s.box_id = b.id and s.user_id = ${target.id} and ${granter})`;
+      return devicePage(shared, paging, {
+        permission: sql`(select s.permission from device_shares s where s.box_id = b.id and s.user_id = ${target.id})`,
+        switchUser: target.id,
+        since: sql`(select s.created_at from device_shares s where s.box_id = b.id and s.user_id = ${target.id})`,
+      });
+    },
+
+    async unsharedDevices(caller: Caller, userId: number, paging: Paging): Promise<RelationDevicePage> {
+      const target = await receiver(caller, userId);
+      const where = sql`${await shareableCondition(caller)} and not exists (select 1 from device_shares s where s.box_id = b.id and s.user_id = ${target.id})`;
+      return devicePage(where, paging, { permission: sql`null`, switchUser: null, since: sql`b.owned_since` });
+    },
+
+    async assignedDevices(caller: Caller, userId: number, paging: Paging): Promise<RelationDevicePage> {
+      const target = caller.user.roles.includes('root') ? await receiver(caller, userId) : await subordinateManager(caller, userId);
+      const assigner = caller.user.roles.includes('root') ? sql`b.assigned_by is not null` : sql`b.assigned_by = ${caller.user.id}`;
+      return devicePage(sql`b.owner_id = ${target.id} and ${assigner}`, paging, { permission: sql`null`, switchUser: caller.user.id, since: sql`b.owned_since` });
+    },
+
+    unassignedDevices: (caller: Caller, paging: Paging) =>
+      devicePage(sql`b.owner_id = ${caller.user.id}`, paging, { permission: sql`null`, switchUser: null, since: sql`b.owned_since` }),
+
+    helperTypes: () => [...HELPER_TYPES],
+
+    async recallCheck(caller: Caller, boxId: string): Promise<{ can_recall: boolean }> {
+      const [box] = await boxesById(caller, [boxId]);
+      return { can_recall: mayRecallAssignment(caller.user, { ck: box!.ck, assignedBy: box!.assigned_by }) };
+    },
+
+    async ckUsers(caller: Caller, boxId: string): Promise<CkUserView[]> {
+      const [box] = await boxesById(caller, [boxId]);
+      if (!(await policy.access(caller.user, { id: box!.id, ck: box!.ck }))) throw notFound('boxNotFound');
+      const rows = await queryRows<CkUserView & { roles: string[] | string }>(
+        db,
+        sql`select id, username, roles, level, remark from users where ck = ${box!.ck} and id <> ${caller.user.id} order by level, username`,
+      );
+      return rows.map(({ roles, ...row }) => ({ ...row, role: (Array.isArray(roles) ? roles : parseTextArray(roles))[0] ?? '' }));
+    },
+
+    async shareDevice(caller: Caller, boxId: string, userId: number, permission: SharePermission): Promise<number> {
+      const [box] = await boxesById(caller, [boxId]);
+      if (!mayShare(await policy.access(caller.user, { id: box!.id, ck: box!.ck }))) throw ApiError.forbidden('deviceNotOwned');
+      const target = await receiver(caller, userId);
+      return share(caller, [box!.id], target, permission);
+    },
+
+    async shareAll(caller: Caller, userId: number, permission: SharePermission): Promise<number> {
+      const target = await receiver(caller, userId);
+      const rows = await queryRows<{ id: string }>(db, sql`select id from boxes where owner_id = ${caller.user.id}`);
+      return rows.length === 0 ? 0 : share(caller, rows.map((row) => row.id), target, permission);
+    },
+
+    async recallShare(caller: Caller, boxId: string, userId: number): Promise<number> {
+      return recallShares(caller, await receiver(caller, userId), boxId);
+    },
+
+    async recallAllShares(caller: Caller, userId: number): Promise<number> {
+      return recallShares(caller, await receiver(caller, userId), null);
+    },
+
+    assign: (caller: Caller, boxIds: string[], userId: number) => assign(caller, boxIds, userId),
+
+    async recallAssigned(caller: Caller, boxId: string): Promise<number> {
+      const rows = await boxesById(caller, [boxId]);
+      if (rows[0]!.assigned_by === null) throw ApiError.invalidInput([{ field: 'device_id', key: 'deviceNotAssigned' }]);
+      return recallAssignments(caller, rows);
+    },
+
+    async recallAllAssigned(caller: Caller, userId: number): Promise<number> {
+      const target = await receiver(caller, userId);
+      const rows = await queryRows<{ id: string; ck: string; assigned_by: number | null }>(
+        db,
+        sql`select id, ck, assigned_by from boxes where owner_id = ${target.id} and assigned_by is not null`,
+      );
+      return recallAssignments(caller, rows);
+    },
+
+    /** add-device: the CK code proves the caller holds the box; a box of another CK answers like a wrong code. */
+    async bind(caller: Caller, boxId: string, ck: string): Promise<void> {
+      const [box] = await queryRows<{ id: string; ck: string; owner_id: number | null }>(db, sql`select id, ck, owner_id from boxes where id = ${boxId}`);
+      if (!box) throw notFound('boxNotFound');
+      if (box.ck !== ck || (caller.user.ck !== ck && !caller.user.roles.includes('root'))) throw ApiError.invalidInput([{ field: 'ck', key: 'ckMismatch' }]);
+      if (box.owner_id !== null) throw ApiError.rejected('deviceAlreadyBound', undefined, 409);
+      await changeBoxes([boxId], async (tx) => {
+        await tx.execute(sql`update boxes set owner_id = ${caller.user.id}, assigned_by = null, owned_since = now() where id = ${boxId} and owner_id is null`);
+        await audit(tx, caller, 'bind_device', [boxId], caller.user.username);
+      }, [caller.user.id]);
+    },
+
+    /** delete-device: the caller lets go of boxes it owns; its shares and grants of them go too. */
+    async unbind(caller: Caller, boxIds: string[]): Promise<number> {
+      const owned = await ownedBoxes(caller, boxIds);
+      return changeBoxes(owned, async (tx) => {
+        await audit(tx, caller, 'unbind_device', owned, caller.user.username);
+        await tx.execute(sql`update boxes set owner_id = null, assigned_by = null, owned_since = null where id = any(${textArray(owned)})`);
+        await tx.execute(sql`delete from device_shares where box_id = any(${textArray(owned)}) and granted_by = ${caller.user.id}`);
+        await tx.execute(sql`delete from device_switch_grants where box_id = any(${textArray(owned)}) and granted_by = ${caller.user.id}`);
+        return owned.length;
+      });
+    },
+
+    async grantSwitch(caller: Caller, userId: number, boxId: string | null): Promise<number> {
+      const target = await receiver(caller, userId);
+      if (boxId !== null) await boxesById(caller, [boxId]);
+      const boxIds = await grantableBoxes(caller, target, boxId === null ? null : [boxId]);
+      if (boxId !== null && boxIds.length === 0) throw ApiError.forbidden('deviceNotShared');
+      if (boxIds.length === 0) return 0;
+      return changeBoxes(boxIds, async (tx) => {
+        await tx.execute(sql`insert into device_switch_grants (box_id, user_id, granted_by)
+          select id, ${target.id}, ${caller.user.id} from boxes where id = any(${textArray(boxIds)}) on conflict do nothing`);
+        await audit(tx, caller, 'grant_switch', boxIds, target.username);
+        return boxIds.length;
+      });
+    },
+
+    async revokeSwitch(caller: Caller, userId: number, boxId: string | null): Promise<number> {
+      const target = await receiver(caller, userId);
+      const only = boxId === null ? sql`true` : sql`g.box_id = ${boxId}`;
+      const rows = await queryRows<{ box_id: string }>(
+        db,
+        sql`select g.box_id from device_switch_grants g join boxes b on b.id = g.box_id
+            where g.user_id = ${target.id} and ${only} and (g.granted_by = ${caller.user.id} or b.owner_id = ${caller.user.id})`,
+      );
+      if (rows.length === 0) {
+        if (boxId !== null) throw notFound('deviceNotShared');
+        return 0;
+      }
+      const boxIds = rows.map((row) => row.box_id);
+      return changeBoxes(boxIds, async (tx) => {
+        await tx.execute(sql`delete from device_switch_grants where user_id = ${target.id} and box_id = any(${textArray(boxIds)})`);
+        await audit(tx, caller, 'revoke_switch', boxIds, target.username);
+        return boxIds.length;
+      });
+    },
+
+    /* Permission templates: root anywhere, limited_admin in its CK. */
+
+    async createTemplate(caller: Caller, input: PermissionTemplateInput & { rights: TemplateRights }): Promise<PermissionTemplateView> {
+      templateCk(caller, input.ck);
+      await checkRights(input.rights);
+      const [row] = await queryRows<PermissionTemplateView>(
+        db,
+        sql`insert into permission_templates (ck, name, level, rights, created_by)
+            values (${input.ck}, ${input.name}, ${input.level}, ${JSON.stringify(input.rights)}::jsonb, ${caller.user.id})
+            on conflict (ck, name) do nothing returning id, ck, name, level, rights`,
+      );
+      if (!row) throw ApiError.rejected('templateNameTaken', { name: input.name }, 409);
+      return row;
+    },
+
+    async updateTemplate(caller: Caller, id: number, input: PermissionTemplateInput & { rights: TemplateRights }): Promise<PermissionTemplateView> {
+      await existingTemplate(caller, id);
+      templateCk(caller, input.ck);
+      await checkRights(input.rights);
+      const [row] = await queryRows<PermissionTemplateView>(
+        db,
+        sql`update permission_templates set ck = ${input.ck}, name = ${input.name}, level = ${input.level}, rights = ${JSON.stringify(input.rights)}::jsonb
+            where id = ${id} and not exists (select 1 from permission_templates o where o.ck = ${input.ck} and o.name = ${input.name} and o.id <> ${id})
+            returning id, ck, name, level, rights`,
+      );
+      if (!row) throw ApiError.rejected('templateNameTaken', { name: input.name }, 409);
+      deps.scopesChanged(await templateUsers(id));
+      return row;
+    },
+
+    async deleteTemplate(caller: Caller, id: number): Promise<void> {
+      await existingTemplate(caller, id);
+      const holders = await templateUsers(id);
+      await db.execute(sql`delete from permission_templates where id = ${id}`);
+      deps.scopesChanged(holders);
+    },
+  };
+
+  function templateCk(caller: Caller, ck: string): void {
+    if (!caller.user.roles.includes('root') && caller.user.ck !== ck) throw ApiError.invalidInput([{ field: 'ck', key: 'ckMismatch' }]);
+  }
+
+  async function existingTemplate(caller: Caller, id: number): Promise<void> {
+    const [row] = await queryRows<{ ck: string }>(db, sql`select ck from permission_templates where id = ${id}`);
+    if (!row || (!caller.user.roles.includes('root') && row.ck !== caller.user.ck)) throw notFound('templateNotFound');
+  }
+
+  async function templateUsers(id: number): Promise<number[]> {
+    return (await queryRows<{ id: number }>(db, sql`select id from users where template_id = ${id}`)).map((row) => row.id);
+  }
+
+  /** Every device type and register a template names must exist. */
+  async function checkRights(rights: TemplateRights): Promise<void> {
+    const named = Object.entries(rights).flatMap(([type, registers]) => Object.keys(registers).map((register) => ({ type, register: Number(register) })));
+    if (named.length === 0) return;
+    const known = await queryRows<{ type: string; register: number }>(
+      db,
+      sql`select device_type_id as type, number as register from device_type_registers where device_type_id = any(${textArray(Object.keys(rights))})`,
+    );
+    const present = new Set(known.map((row) => `${row.type}/${row.register}`));
+    const missing = named.filter((entry) => !present.has(`${entry.type}/${entry.register}`));
+    if (missing.length > 0) {
+      throw ApiError.invalidInput(missing.slice(0, 10).map((entry) => ({ field: `rights.${entry.type}.${entry.register}`, key: 'registerUnknown', params: { register: entry.register } })));
+    }
+  }
+}
+
+/** A text[] as one driver answers it: an array, or PostgreSQL's `{a,b}` literal. */
+function parseTextArray(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner === '' ? [] : inner.split(',').map((item) => item.replace(/^"|"$/g, ''));
+}
