@@ -1,9 +1,12 @@
 import type { Role } from './roles.js';
+import { DEVICE_TYPES } from './devices/catalog.js';
+import type { HelperType, RegisterRight, TemplateRights } from './user-register.js';
 
 /**
- * The accounts that demo mode (DEMO=1, the default of `npm start`) creates: one per role, all in
- * CK 1001 except demo_root. The server seeds exactly these; the README, the end-to-end tests and
- * the login page's demo hint read them from here.
+ * The accounts that demo mode (DEMO=1, the default of `npm start`) creates: one per role in CK 1001
+ * (demo_root in none), a hierarchy of sub-managers below demo_manager, and a second company (CK 2002)
+ * with its own manager and helper. The server seeds exactly these; the README, the end-to-end tests
+ * and the login page's demo hint read them from here.
  */
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -24,9 +27,18 @@ export interface DemoAccount {
   showDelBox?: boolean;
   /** User name of the manager this account works for. */
   parent?: string;
+  /** A sub-manager that hides its devices from its superiors. */
+  shieldDevices?: boolean;
+  helperType?: HelperType;
+  /** Name of the demo permission template it is given (DEMO_TEMPLATE_NAMES). */
+  template?: string;
 }
 
 const IN_DEMO_CK = { password: DEMO_PASSWORD, ck: '1001' } as const;
+const IN_SECOND_CK = { password: DEMO_PASSWORD, ck: '2002' } as const;
+
+/** The permission templates demo mode gives each demo CK: every register, and an operator's view. */
+export const DEMO_TEMPLATE_NAMES = { full: 'Full access', operator: 'Operator' } as const;
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: 'demo_root', role: 'root', password: DEMO_PASSWORD, ck: null },
@@ -35,10 +47,37 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: 'demo_region', role: 'regional_distributor', ...IN_DEMO_CK },
   { username: 'demo_manager', role: 'manager', ...IN_DEMO_CK, level: 1, isManager: true, showDelBox: true },
   { username: 'demo_limited', role: 'limited_admin', ...IN_DEMO_CK },
-  { username: 'demo_helper', role: 'helper', ...IN_DEMO_CK, parent: 'demo_manager' },
+  { username: 'demo_helper', role: 'helper', ...IN_DEMO_CK, parent: 'demo_manager', helperType: 'operator', template: DEMO_TEMPLATE_NAMES.operator },
   { username: 'demo_market', role: 'market', ...IN_DEMO_CK },
   { username: 'demo_qc', role: 'qualityController', ...IN_DEMO_CK },
   { username: 'demo_service', role: 'afterSales', ...IN_DEMO_CK },
   { username: 'demo_service_plus', role: 'afterSalesPlus', ...IN_DEMO_CK },
-  { username: 'demo_user', role: 'end_user', ...IN_DEMO_CK },
+  { username: 'demo_user', role: 'end_user', ...IN_DEMO_CK, parent: 'demo_manager' },
+  // The hierarchy below demo_manager (issue 5): two levels of sub-managers and one that shields.
+  { username: 'demo_sub2', role: 'manager', ...IN_DEMO_CK, level: 2, isManager: true, parent: 'demo_manager' },
+  { username: 'demo_sub3', role: 'manager', ...IN_DEMO_CK, level: 3, isManager: true, parent: 'demo_sub2' },
+  { username: 'demo_shield', role: 'manager', ...IN_DEMO_CK, level: 2, isManager: true, parent: 'demo_manager', shieldDevices: true },
+  // The second company, with its own staff and devices.
+  { username: 'demo_manager2', role: 'manager', ...IN_SECOND_CK, level: 1, isManager: true, showDelBox: true },
+  { username: 'demo_helper2', role: 'helper', ...IN_SECOND_CK, parent: 'demo_manager2', helperType: 'maintainer' },
 ];
+
+/**
+ * The rights of the demo templates, from the device catalog: `full` reads every register and
+ * writes every writable one; `operator` sees the readings and may start and stop, but neither sees
+ * nor changes set points and other parameters.
+ */
+export function demoTemplateRights(kind: keyof typeof DEMO_TEMPLATE_NAMES): TemplateRights {
+  return Object.fromEntries(
+    DEVICE_TYPES.map((type) => [
+      type.id,
+      Object.fromEntries(
+        type.registers.flatMap((register): [string, RegisterRight][] => {
+          if (!register.writable) return [[String(register.number), 'r']];
+          if (kind === 'full' || register.onOff) return [[String(register.number), 'rw']];
+          return [];
+        }),
+      ),
+    ]),
+  );
+}

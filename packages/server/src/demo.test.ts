@@ -1,8 +1,9 @@
+import { DEMO_PASSWORD } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/sql.js';
 import { startDemo } from './demo.js';
-import { startTestApp, type TestApp } from './test/helpers.js';
+import { bearer, envelopeOf, signIn, startTestApp, type TestApp } from './test/helpers.js';
 
 describe('demo fleet', () => {
   let t: TestApp;
@@ -44,5 +45,47 @@ describe('demo fleet', () => {
     expect(groups!.last).toBeGreaterThan(0);
     expect(groups!.this).toBeGreaterThan(0);
     expect(groups!.next).toBeGreaterThan(0);
+  });
+
+  it('relates the demo users to the boxes so that every rule can be seen, once', async () => {
+    const token = async (username: string) => signIn(t.app, username, DEMO_PASSWORD);
+    const total = async (username: string) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v2/devices/status-counts', headers: bearer(await token(username)) });
+      return envelopeOf<{ total: number }>(response).data.total;
+    };
+    const relations = await queryRows<{ owner: string; assigner: string | null; boxes: number }>(
+      t.database.db,
+      sql`select o.username as owner, a.username as assigner, count(*)::int as boxes
+          from boxes b join users o on o.id = b.owner_id left join users a on a.id = b.assigned_by group by 1, 2 order by 1`,
+    );
+    expect(relations.map((row) => [row.owner, row.assigner])).toEqual([
+      ['demo_manager', null],
+      ['demo_manager2', null],
+      ['demo_shield', 'demo_manager'],
+      ['demo_sub2', 'demo_manager'],
+      ['demo_sub3', 'demo_sub2'],
+    ]);
+    const shares = await queryRows<{ username: string; permission: string }>(
+      t.database.db,
+      sql`select distinct u.username, s.permission from device_shares s join users u on u.id = s.user_id order by 1, 2`,
+    );
+    expect(shares).toEqual([
+      { username: 'demo_helper', permission: 'read' },
+      { username: 'demo_helper', permission: 'write' },
+      { username: 'demo_helper2', permission: 'read' },
+      { username: 'demo_user', permission: 'read' },
+    ]);
+    // demo_manager sees its own and its subordinates' devices, but not those of the shielding one.
+    const all1001 = await total('demo_limited');
+    const shielded = relations.find((row) => row.owner === 'demo_shield')!.boxes;
+    expect(await total('demo_manager')).toBeLessThan(all1001);
+    expect(await total('demo_shield')).toBeGreaterThan(0);
+    expect(await total('demo_sub3')).toBeLessThan(await total('demo_sub2'));
+    expect(await total('demo_helper')).toBeGreaterThan(0);
+    expect(shielded).toBeGreaterThan(0);
+    // A user's change survives the next start.
+    await t.database.db.execute(sql`delete from device_shares where user_id = (select id from users where username = 'demo_user')`);
+    await (await startDemo(t.database.db, t.app, { demoBoxes: 120, demoSimulator: false, mqtt: t.config.mqtt })).stop();
+    expect(await total('demo_user')).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { DEVICE_TYPES, type RegisterBox } from '@cloudbox/domain';
 import { createFleet, type BoxOptions, type Fleet, type FleetLogger } from '@cloudbox/simulator';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { App } from './app.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
@@ -164,6 +164,47 @@ async function registerDemoBoxes(db: Db, service: BoxService, count: number): Pr
   }));
 }
 
+/**
+ * Who owns and sees the demo boxes (issue 5), set once, on the first start that finds none of them
+ * bound (afterwards the demo users' own changes stand). In CK 1001 demo_manager binds every box and
+ * assigns one in ten to demo_sub2, one in ten on down to demo_sub3 and one in ten to demo_shield,
+ * which shields them; it shares some read-only and some with write (half of those with the switch)
+ * to demo_helper and a few read-only to demo_user; demo_sub2 lets demo_manager switch some of its
+ * boxes. In CK 2002 demo_manager2 binds every box and shares one in five with demo_helper2.
+ */
+async function relateDemoBoxes(db: Db, boxIds: readonly string[]): Promise<void> {
+  const ids = textArray(boxIds);
+  const [bound] = await queryRows<{ any: boolean }>(db, sql`select exists (select 1 from boxes where id = any(${ids}::text[]) and owner_id is not null) as any`);
+  if (bound?.any) return;
+  await db.transaction(async (tx) => {
+    // Each CK's boxes numbered in id order: the relations below pick them by that number.
+    const numbered = sql`(select id, ck, row_number() over (partition by ck order by id)::int - 1 as n from boxes where id = any(${ids}::text[]))`;
+    const user = (name: string) => sql`(select id from users where username = ${name})`;
+    await tx.execute(sql`update boxes b set owner_id = case v.ck when '1001' then ${user('demo_manager')} else ${user('demo_manager2')} end, owned_since = now()
+      from ${numbered} v where b.id = v.id`);
+    for (const [residue, owner, assigner] of [
+      [1, 'demo_sub2', 'demo_manager'],
+      [2, 'demo_sub3', 'demo_sub2'],
+      [3, 'demo_shield', 'demo_manager'],
+    ] as const) {
+      await tx.execute(sql`update boxes b set owner_id = ${user(owner)}, assigned_by = ${user(assigner)}
+        from ${numbered} v where b.id = v.id and v.ck = '1001' and v.n % 10 = ${residue}`);
+    }
+    const share = (who: string, granter: string, permission: 'read' | 'write', where: SQL) =>
+      tx.execute(sql`insert into device_shares (box_id, user_id, granted_by, permission)
+        select v.id, ${user(who)}, ${user(granter)}, ${permission} from ${numbered} v where ${where} on conflict do nothing`);
+    await share('demo_helper', 'demo_manager', 'read', sql`v.ck = '1001' and v.n % 10 = 4 and v.n < 80`);
+    await share('demo_helper', 'demo_manager', 'write', sql`v.ck = '1001' and v.n % 10 = 5 and v.n < 80`);
+    await share('demo_user', 'demo_manager', 'read', sql`v.ck = '1001' and v.n % 10 = 6 and v.n < 60`);
+    await share('demo_helper2', 'demo_manager2', 'read', sql`v.ck = '2002' and v.n % 5 = 0`);
+    const grant = (who: string, granter: string, where: SQL) =>
+      tx.execute(sql`insert into device_switch_grants (box_id, user_id, granted_by)
+        select v.id, ${user(who)}, ${user(granter)} from ${numbered} v where ${where} on conflict do nothing`);
+    await grant('demo_helper', 'demo_manager', sql`v.ck = '1001' and v.n % 20 = 5 and v.n < 80`);
+    await grant('demo_manager', 'demo_sub2', sql`v.ck = '1001' and v.n % 20 = 1`);
+  });
+}
+
 /** Whether the demo boxes have no history yet (a fresh database). */
 async function demoHistoryMissing(db: Db, credentials: readonly BoxOptions[]): Promise<boolean> {
   const [row] = await queryRows<{ found: boolean }>(
@@ -213,6 +254,7 @@ function startDemoFleet(url: string, credentials: readonly BoxOptions[], logger:
 export async function startDemo(db: Db, app: App, config: Pick<Config, 'demoBoxes' | 'demoSimulator' | 'mqtt'>): Promise<{ stop(): Promise<void> }> {
   const started = Date.now();
   const boxes = await registerDemoBoxes(db, app.dataPlane.boxes, config.demoBoxes);
+  await relateDemoBoxes(db, boxes.map((box) => String(box.id)));
   app.log.info({ boxes: boxes.length, ms: Date.now() - started }, 'demo boxes registered');
   if (!config.demoSimulator || boxes.length === 0) return { stop: async () => undefined };
   const logger = { info: (message: string) => app.log.info(`simulator: ${message}`), warn: (message: string) => app.log.warn(`simulator: ${message}`) };

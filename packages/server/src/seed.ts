@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { DEMO_ACCOUNTS, DEMO_CK_CODES, type DemoAccount } from '@cloudbox/domain';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { DEMO_ACCOUNTS, DEMO_CK_CODES, DEMO_TEMPLATE_NAMES, demoTemplateRights, type DemoAccount } from '@cloudbox/domain';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
-import { ckCodes, users } from './db/schema.js';
+import { ckCodes, permissionTemplates, users } from './db/schema.js';
 import type { PasswordHasher } from './modules/users/passwords.js';
 
 /**
@@ -74,6 +74,27 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<void>
       .set({ parentId: parent.id })
       .where(and(eq(users.username, account.username), isNull(users.parentId)));
   }
+  await seedDemoTemplates(db);
+}
+
+/**
+ * The demo templates of each demo CK; a demo account named to one gets it when the template is
+ * first made (afterwards its manager's choice stands).
+ */
+async function seedDemoTemplates(db: Db): Promise<void> {
+  for (const ck of DEMO_CK_CODES) {
+    for (const kind of ['full', 'operator'] as const) {
+      const name = DEMO_TEMPLATE_NAMES[kind];
+      const [created] = await db
+        .insert(permissionTemplates)
+        .values({ ck: ck.code, name, level: 0, rights: demoTemplateRights(kind) })
+        .onConflictDoNothing()
+        .returning({ id: permissionTemplates.id });
+      if (!created) continue;
+      const holders = DEMO_ACCOUNTS.filter((account) => account.template === name && account.ck === ck.code).map((account) => account.username);
+      if (holders.length > 0) await db.update(users).set({ templateId: created.id }).where(sql`${users.username} = any(${`{${holders.join(',')}}`}::text[])`);
+    }
+  }
 }
 
 function demoUserValues(account: DemoAccount) {
@@ -85,6 +106,8 @@ function demoUserValues(account: DemoAccount) {
     isManager: account.isManager ?? false,
     showFeedback: account.showFeedback ?? false,
     showDelBox: account.showDelBox ?? false,
+    shieldDevices: account.shieldDevices ?? false,
+    helperType: account.helperType ?? null,
   };
 }
 

@@ -64,7 +64,7 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
     expect(taken.body.message).toBe('The user name reg_sub2 is already taken.');
     ids.reg_sub2 = (created.body.data as { id: number }).id;
     tokens.reg_sub2 = await signIn(t.app, 'reg_sub2', 'secret1');
-    expect((await call('demo_manager', 'GET', 'user_register/get_managers')).body.data).toEqual([expect.objectContaining({ username: 'reg_sub2' })]);
+    expect((await call('demo_manager', 'GET', 'user_register/get_managers')).body.data).toEqual(expect.arrayContaining([expect.objectContaining({ username: 'reg_sub2' })]));
     // limited_admin is not a manager of the hierarchy (the add-manager screen excludes it).
     expect((await call('demo_limited', 'POST', 'user_register/add_next_manager', { username: 'reg_other', password: 'secret1', password_repeat: 'secret1', ck: '1001' })).status).toBe(403);
   });
