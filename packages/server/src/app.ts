@@ -106,6 +106,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(metricsRoutes, { prefix: API_BASE, dataPlane, guard });
   const { registry, policy } = dataPlane;
   const devices = createDeviceService({ db: database.db, registry, policy, rawRetentionDays: config.rawRetentionDays, now });
+  dataPlane.realtime.onScopesChanged((userIds) => devices.forgetUsers(userIds));
   app.register(deviceRoutes, { prefix: API_BASE, devices, guard });
   app.register(faultRoutes, { prefix: API_BASE, faults: createFaultService({ db: database.db, registry, policy, now }), guard });
   const userRegister = createUserRegisterService({ db: database.db, passwords, policy, scopesChanged: (userIds) => dataPlane.realtime.scopesChanged(userIds) });

@@ -26,5 +26,10 @@ export function createRecentAnswers<T>(options: { ttlMs: number; maxEntries: num
       });
       return answer;
     },
+
+    /** Drops the answers whose key matches: what they depend on changed. */
+    forget(matches: (key: string) => boolean): void {
+      for (const key of [...entries.keys()]) if (matches(key)) entries.delete(key);
+    },
   };
 }

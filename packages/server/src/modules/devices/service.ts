@@ -198,6 +198,14 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
   }
 
   return {
+    /** What these users may see changed: their reused totals and counts are stale. */
+    forgetUsers(userIds: readonly number[]): void {
+      const prefixes = userIds.map((id) => `[${id},`);
+      const stale = (key: string) => prefixes.some((prefix) => key.startsWith(prefix));
+      recentTotals.forget(stale);
+      recentStatusCounts.forget(stale);
+    },
+
     /** One page of devices: one item per controller; `status=unregistered` lists unregistered boxes instead. */
     async list(user: Person, language: Language, query: DeviceListQuery): Promise<Page<DeviceItem>> {
       if (query.status === 'unregistered') return unregisteredPage(user, query);

@@ -101,8 +101,12 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
     const foreign = await call('reg_sub2', 'POST', 'user_register/recall_shared_device', { device_id: BOX.bound, user_id: ids.demo_helper });
     expect(foreign.body.message).toBe('This device is not shared with this user.');
     expect(await sees('demo_helper', BOX.bound)).toBe(true);
+    const listed = async () => (await call('demo_helper', 'GET', 'devices?keyword=78000')).body.data as unknown as { total: number };
+    expect((await listed()).total).toBe(1);
     expect((await call('demo_manager', 'POST', 'user_register/recall_shared_device', { device_id: BOX.bound, user_id: ids.demo_helper })).body.data).toEqual({ changed: 1 });
     expect(await sees('demo_helper', BOX.bound)).toBe(false);
+    // The list's reused total is forgotten with the share, not a few seconds later.
+    expect((await listed()).total).toBe(0);
     expect((await call('demo_manager', 'POST', 'user_register/recall_shared_device', { device_id: BOX.bound, user_id: ids.demo_helper })).body.message).toBe('This device is not shared with this user.');
   });
 
