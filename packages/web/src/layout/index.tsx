@@ -2,7 +2,7 @@ import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@cloudbox/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useLocation } from 'react-router';
-import { closeRealtime } from '../realtime/client';
+import { closeRealtime, realtimeClient } from '../realtime/client';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
 import AppMain from './AppMain';
@@ -31,6 +31,14 @@ function useDeviceTracking(): void {
   }, [setDevice, closeSidebar]);
 }
 
+/**
+ * What the user may see changed on the server (a share recalled, a device assigned, a model
+ * changed): every cached answer is read again, so open lists drop or gain devices without a reload.
+ */
+function useScopeRefresh(queryClient: QueryClient): void {
+  useEffect(() => realtimeClient().subscribe((event) => event.type === 'scope' && void queryClient.invalidateQueries()), [queryClient]);
+}
+
 /** The console shell of vue-element-admin: sidebar, navbar, tab bar and the kept-alive views. */
 export default function Layout() {
   useDeviceTracking();
@@ -46,6 +54,7 @@ export default function Layout() {
   // Server data is cached per signed-in session: a new layout (after login) starts empty. It
   // lives here rather than in App so that the login page does not load TanStack Query.
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
+  useScopeRefresh(queryClient);
   const mobile = device === 'mobile';
 
   // Leaving the console (signing out) ends the live connection of this session.

@@ -1,4 +1,5 @@
 import type { Messages } from './zh';
+import usermanager from './usermanager/en';
 
 const en: Messages = {
   systemName: 'Cloudbox Monitoring',
@@ -419,6 +420,7 @@ const en: Messages = {
     viewCrashed: 'This page ran into an error',
     reload: 'Reload',
   },
+  usermanager,
   authRedirect: {
     redirecting: 'Redirecting…',
   },

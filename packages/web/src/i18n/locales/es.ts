@@ -1,4 +1,5 @@
 import type { Messages } from './zh';
+import usermanager from './usermanager/es';
 
 const es: Messages = {
   systemName: 'Cloudbox Monitorización',
@@ -419,6 +420,7 @@ const es: Messages = {
     viewCrashed: 'Esta página ha sufrido un error',
     reload: 'Recargar',
   },
+  usermanager,
   authRedirect: {
     redirecting: 'Redirigiendo…',
   },

@@ -1,4 +1,5 @@
 import type { Messages } from './zh';
+import usermanager from './usermanager/ja';
 
 const ja: Messages = {
   systemName: 'Cloudbox クラウドボックス監視',
@@ -419,6 +420,7 @@ const ja: Messages = {
     viewCrashed: 'このページでエラーが発生しました',
     reload: '再読み込み',
   },
+  usermanager,
   authRedirect: {
     redirecting: 'リダイレクトしています…',
   },

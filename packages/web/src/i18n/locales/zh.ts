@@ -1,3 +1,4 @@
+import usermanager from './usermanager/zh';
 /** Chinese: the primary language of the console and the fallback of the others. */
 const zh = {
   systemName: 'Cloudbox 云盒监控',
@@ -418,6 +419,7 @@ const zh = {
     viewCrashed: '页面出错了',
     reload: '重新加载',
   },
+  usermanager,
   authRedirect: {
     redirecting: '正在跳转…',
   },

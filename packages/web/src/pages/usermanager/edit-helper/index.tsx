@@ -1,0 +1,140 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { formatDateTime, formatMessage, validatePassword, type ManagedUserView } from '@cloudbox/domain';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { changeHelperModel, changeHelperPassword, deleteHelper, getHelpers, getLevelModels } from '../../../api/userRegister';
+import { useAppStore } from '../../../stores/app';
+import { violationRule } from '../../../utils/form-rules';
+import { ModelSelect } from '../shared/RegisterUserForm';
+import { useRelationChange } from '../shared/useRelationChange';
+import '../shared/usermanager.css';
+
+/** The signed-in manager's helpers and end users: model, password, their devices, delete. */
+export default function EditHelper() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const run = useRelationChange();
+  const helpers = useQuery({ queryKey: ['user_register', 'helpers'], queryFn: getHelpers });
+  const models = useQuery({ queryKey: ['user_register', 'models'], queryFn: () => getLevelModels() });
+  const [passwordOf, setPasswordOf] = useState<ManagedUserView | null>(null);
+
+  const columns: TableColumnsType<ManagedUserView> = [
+    { title: t('usermanager.common.username'), dataIndex: 'username' },
+    {
+      title: t('usermanager.common.role'),
+      dataIndex: 'role',
+      width: 110,
+      render: (role: string) => t(`usermanager.helpers.roles.${role === 'end_user' ? 'end_user' : 'helper'}`),
+    },
+    {
+      title: t('usermanager.helpers.type'),
+      dataIndex: 'helper_type',
+      width: 110,
+      responsive: ['md'],
+      render: (type: ManagedUserView['helper_type']) => (type ? t(`usermanager.helpers.types.${type}`) : ''),
+    },
+    {
+      title: t('usermanager.common.model'),
+      dataIndex: 'template_id',
+      render: (_: unknown, helper) => (
+        <ModelSelect size="small" models={models.data ?? []} value={helper.template_id} onChange={(id) => void run(() => changeHelperModel(helper.id, id))} />
+      ),
+    },
+    { title: t('usermanager.common.devices'), dataIndex: 'devices', width: 90 },
+    { title: t('usermanager.common.createdAt'), dataIndex: 'created_at', width: 170, responsive: ['lg'], render: (time: string) => formatDateTime(new Date(time)) },
+    { title: t('usermanager.common.remark'), dataIndex: 'remark', ellipsis: true, responsive: ['lg'] },
+    {
+      title: t('usermanager.common.actions'),
+      key: 'actions',
+      width: 260,
+      render: (_: unknown, helper) => (
+        <Space wrap size={4}>
+          <Link className="helper-devices-link" to={`/usermanager/helper-device?user_id=${helper.id}&name=${encodeURIComponent(helper.username)}`}>
+            {t('usermanager.helpers.devicesLink')}
+          </Link>
+          <Button type="link" size="small" onClick={() => setPasswordOf(helper)}>
+            {t('usermanager.helpers.changePassword')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            danger
+            className="helper-delete"
+            onClick={() =>
+              modal.confirm({
+                title: t('usermanager.helpers.deleteConfirm', { name: helper.username }),
+                okButtonProps: { danger: true },
+                onOk: () => run(() => deleteHelper(helper.id)),
+              })
+            }
+          >
+            {t('usermanager.helpers.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="app-page usermanager-page edit-helper">
+      <Card
+        variant="borderless"
+        title={t('route.editHelper')}
+        extra={
+          <Link to="/usermanager/add-helper">
+            <Button type="primary" icon={<PlusOutlined />} className="add-helper-button">
+              {t('usermanager.helpers.add')}
+            </Button>
+          </Link>
+        }
+      >
+        <Table<ManagedUserView> rowKey="id" size="middle" loading={helpers.isFetching} columns={columns} dataSource={helpers.data ?? []} pagination={false} scroll={{ x: 720 }} />
+      </Card>
+      <PasswordDialog helper={passwordOf} onClose={() => setPasswordOf(null)} onSubmit={(password) => run(() => changeHelperPassword(passwordOf!.id, password))} />
+    </div>
+  );
+}
+
+function PasswordDialog({ helper, onClose, onSubmit }: { helper: ManagedUserView | null; onClose(): void; onSubmit(password: string): Promise<boolean> }) {
+  const { t } = useTranslation();
+  const language = useAppStore((state) => state.language);
+  const [form] = Form.useForm<{ password: string; repeat: string }>();
+  return (
+    <Modal
+      open={helper !== null}
+      title={`${t('usermanager.helpers.changePassword')}: ${helper?.username ?? ''}`}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        onFinish={async ({ password }) => {
+          if (await onSubmit(password)) onClose();
+        }}
+      >
+        <Form.Item name="password" label={t('usermanager.helpers.newPassword')} rules={[violationRule(validatePassword, language)]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="repeat"
+          label={t('usermanager.common.passwordRepeat')}
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_rule, value: unknown) =>
+                value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(formatMessage(language, 'passwordsDiffer'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
