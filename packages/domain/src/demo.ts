@@ -38,7 +38,7 @@ const IN_DEMO_CK = { password: DEMO_PASSWORD, ck: '1001' } as const;
 const IN_SECOND_CK = { password: DEMO_PASSWORD, ck: '2002' } as const;
 
 /** The permission templates demo mode gives each demo CK: every register, and an operator's view. */
-export const DEMO_TEMPLATE_NAMES = { full: 'Full access', operator: 'Operator' } as const;
+export const DEMO_TEMPLATE_NAMES = { full: '全部权限', operator: '操作员' } as const;
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: 'demo_root', role: 'root', password: DEMO_PASSWORD, ck: null },

@@ -39,6 +39,7 @@ export default function EditHelper() {
     {
       title: t('usermanager.common.model'),
       dataIndex: 'template_id',
+      width: 200,
       render: (_: unknown, helper) => (
         <ModelSelect size="small" models={models.data ?? []} value={helper.template_id} onChange={(id) => void run(() => changeHelperModel(helper.id, id))} />
       ),

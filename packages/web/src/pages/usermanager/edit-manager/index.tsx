@@ -24,6 +24,7 @@ export default function EditManager() {
     {
       title: t('usermanager.common.model'),
       dataIndex: 'template_id',
+      width: 200,
       render: (_: unknown, manager) => (
         <ModelSelect size="small" models={models.data ?? []} value={manager.template_id} onChange={(id) => void run(() => changeManagerModel(manager.id, id))} />
       ),

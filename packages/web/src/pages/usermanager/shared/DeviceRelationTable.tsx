@@ -43,7 +43,7 @@ export default function DeviceRelationTable(props: {
     {
       title: t('usermanager.common.status'),
       dataIndex: 'online',
-      width: 90,
+      width: 120,
       render: (online: boolean) => <Tag color={online ? 'green' : 'default'}>{t(online ? 'usermanager.common.online' : 'usermanager.common.offline')}</Tag>,
     },
     ...(props.columns ?? []),
