@@ -90,7 +90,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
 
   const passwords = createPasswordHasher(config.argon2);
   const sessions = createSessionService(database.db, config.sessionTtlHours);
-  const users = createUserService(database.db, passwords);
+  const users = createUserService(database.db, passwords, sessions);
   const rateLimits = redis ? new RedisRateLimitStore(redis, `${config.redisKeyPrefix}ratelimit:`) : new MemoryRateLimitStore();
   const throttle = createLoginThrottle(rateLimits, config.loginLimits);
   const auth = createAuthService({ users, passwords, sessions, throttle });
@@ -109,7 +109,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   dataPlane.realtime.onScopesChanged((userIds) => devices.forgetUsers(userIds));
   app.register(deviceRoutes, { prefix: API_BASE, devices, guard });
   app.register(faultRoutes, { prefix: API_BASE, faults: createFaultService({ db: database.db, registry, policy, now }), guard });
-  const userRegister = createUserRegisterService({ db: database.db, passwords, policy, scopesChanged: (userIds) => dataPlane.realtime.scopesChanged(userIds) });
+  const userRegister = createUserRegisterService({ db: database.db, passwords, sessions, policy, scopesChanged: (userIds) => dataPlane.realtime.scopesChanged(userIds) });
   app.register(userRegisterRoutes, { prefix: API_BASE, service: userRegister, guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: dataPlane.realtime });
   app.register(mqttWebSocketRoutes, { accept: dataPlane.acceptStream });

@@ -15,7 +15,9 @@ export type BusMessage =
   /** A box was registered, edited or deleted: caches of it are stale. */
   | { kind: 'box-changed'; boxId: string }
   /** What these users may see or do changed (ownership, shares, shielding, models): their scopes are stale. */
-  | { kind: 'scopes-changed'; userIds: number[] };
+  | { kind: 'scopes-changed'; userIds: number[] }
+  /** Sessions ended on some instance: every instance checks its reused sessions again. */
+  | { kind: 'sessions-ended' };
 
 export interface Bus {
   start(): Promise<void>;

@@ -59,7 +59,13 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
   const boxChangeHandlers: ((boxId: string) => void)[] = [];
   const scopeChangeHandlers: ((userIds: number[]) => void)[] = [];
 
+  const stopAnnouncingEndings = sessions.onEnded(() => bus.publish({ kind: 'sessions-ended' }));
+
   bus.subscribe((message: BusMessage) => {
+    if (message.kind === 'sessions-ended') {
+      sessions.ended({ announce: false });
+      return;
+    }
     if (message.kind === 'box-changed') {
       for (const handler of boxChangeHandlers) handler(message.boxId);
       return;
@@ -245,6 +251,7 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
     },
 
     async close(): Promise<void> {
+      stopAnnouncingEndings();
       clearInterval(flushTimer);
       for (const viewer of viewers) viewer.socket.close(1001, 'server shutting down');
       viewers.clear();

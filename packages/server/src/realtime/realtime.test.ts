@@ -145,6 +145,16 @@ describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instan
     watcher.socket.close();
   });
 
+  it('refuses on the other instance a session ended on this one, without waiting for its reuse to lapse', async () => {
+    const token = await signIn(t.app, 'demo_service', 'demo123456');
+    const info = () => second.inject({ method: 'GET', url: '/api/v2/user/info', headers: { authorization: `Bearer ${token}` } });
+    expect((await info()).statusCode).toBe(200);
+    expect((await info()).statusCode).toBe(200);
+    await t.app.inject({ method: 'GET', url: '/api/v2/user/logout', headers: { authorization: `Bearer ${token}` } });
+    // Well inside the 3 s a checked session is reused: the ending travelled through Redis.
+    await eventually(async () => ((await info()).statusCode === 401 ? true : undefined), 'the ended session refused', 1000);
+  });
+
   it('tells a browser on the other instance that its devices changed, and decides its events anew', async () => {
     const id = t.boxId();
     await t.register({ id });

@@ -21,6 +21,14 @@ const LAST_SEEN_RESOLUTION_MS = 60_000;
 /** Ended sessions stay long enough for their browsers to be told why ("ended elsewhere", "expired"). */
 const KEEP_ENDED_SESSIONS_MS = 30 * 24 * 3_600_000;
 const MAX_USER_AGENT_LENGTH = 512;
+/**
+ * A checked session is reused this long without asking the database again (the device list under
+ * load would otherwise spend a query per request on it). Ending sessions anywhere in this process
+ * drops every reused one at once; another instance hears of it through the bus.
+ */
+const SESSION_REUSE_MS = 3000;
+const SESSION_REUSE_ENTRIES = 10_000;
+
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -33,7 +41,41 @@ export type SessionService = ReturnType<typeof createSessionService>;
  * keeps their SHA-256, when they expire, and whether and why they were ended.
  */
 export function createSessionService(db: Db, ttlHours: number) {
+  const reused = new Map<string, { at: number; endings: number; context: AuthContext }>();
+  /** Counts the times sessions ended: a session checked before the last ending is checked again. */
+  let endings = 0;
+  const endingListeners = new Set<() => void>();
+
+  /**
+   * Sessions ended (logout, password change or reset, a deleted user): reused checks are void.
+   * Called after the ending committed; `announce` tells the other instances too (the bus).
+   */
+  function ended(options: { announce: boolean } = { announce: true }): void {
+    endings += 1;
+    if (options.announce) for (const listener of endingListeners) listener();
+  }
+
+  function reusable(hash: string, now: number): AuthContext | undefined {
+    const entry = reused.get(hash);
+    if (!entry || entry.endings !== endings || now - entry.at >= SESSION_REUSE_MS || entry.context.session.expiresAt.getTime() <= now) return undefined;
+    return entry.context;
+  }
+
+  function keep(hash: string, context: AuthContext, checkedAt: number, endingsBefore: number): void {
+    reused.delete(hash);
+    reused.set(hash, { at: checkedAt, endings: endingsBefore, context });
+    if (reused.size > SESSION_REUSE_ENTRIES) reused.delete(reused.keys().next().value!);
+  }
+
   return {
+    ended,
+
+    /** Hears every ending on this instance, to pass it on to the other instances. */
+    onEnded(listener: () => void): () => void {
+      endingListeners.add(listener);
+      return () => endingListeners.delete(listener);
+    },
+
     async start(userId: number, client: ClientInfo): Promise<LoginResult> {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
@@ -50,11 +92,17 @@ export function createSessionService(db: Db, ttlHours: number) {
     /** The caller of a token, or a signed-out answer saying why there is none. */
     async authenticate(token: string | undefined): Promise<AuthContext> {
       if (!token) throw ApiError.signedOut('invalid');
+      const hash = hashToken(token);
+      const checkedAt = Date.now();
+      const known = reusable(hash, checkedAt);
+      if (known) return known;
+      // An ending while this query runs must not be outlived by what it read.
+      const endingsBefore = endings;
       const [found] = await db
         .select({ session: sessions, user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, hashToken(token)))
+        .where(eq(sessions.tokenHash, hash))
         .limit(1);
       if (!found) throw ApiError.signedOut('invalid');
       if (found.session.revokedAt) throw ApiError.signedOut('endedElsewhere');
@@ -64,6 +112,7 @@ export function createSessionService(db: Db, ttlHours: number) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, found.session.id));
         found.session.lastSeenAt = now;
       }
+      keep(hash, found, checkedAt, endingsBefore);
       return found;
     },
 
@@ -73,10 +122,13 @@ export function createSessionService(db: Db, ttlHours: number) {
         .update(sessions)
         .set({ revokedAt: new Date(), revokedReason: reason })
         .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+      ended();
     },
 
-    endAllOf: (userId: number, reason: SessionRevokedReason, exceptSessionId?: number) =>
-      endSessionsOf(db, userId, reason, exceptSessionId),
+    async endAllOf(userId: number, reason: SessionRevokedReason, exceptSessionId?: number): Promise<void> {
+      await endSessionsOf(db, userId, reason, exceptSessionId);
+      ended();
+    },
 
     /** Deletes sessions that expired or were ended long ago. */
     async prune(): Promise<void> {
@@ -88,7 +140,8 @@ export function createSessionService(db: Db, ttlHours: number) {
 
 /**
  * Ends every active session of a user, except the one given (the caller's own). Takes the
- * executor so that a password change and the end of the sessions it invalidates commit together.
+ * executor so that a password change and the end of the sessions it invalidates commit together;
+ * the caller tells the session service (`ended()`) once that has committed.
  */
 export async function endSessionsOf(
   executor: Db,

@@ -54,6 +54,12 @@ const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 /** How long a list total or a set of status counts is reused for the same user and filters. */
 const RECENT_COUNTS_MS = 5000;
 const RECENT_COUNTS_ENTRIES = 5000;
+/**
+ * How long a list page is reused for the same user, language and query: the consoles of a control
+ * room that poll or reload the same page share one query. A row's status may be this much older
+ * than the live status, which reaches open lists over the WebSocket anyway.
+ */
+const RECENT_PAGE_MS = 1000;
 
 /** A device list row for a spreadsheet: the last contact also as the wall time of the box's zone. */
 export type DeviceExportRow = DeviceItem & { last_seen_local_ms: number | null };
@@ -124,6 +130,7 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
   const rawWindow = createPartitions(db, deps.rawRetentionDays);
   const recentTotals = createRecentAnswers<number>({ ttlMs: RECENT_COUNTS_MS, maxEntries: RECENT_COUNTS_ENTRIES });
   const recentStatusCounts = createRecentAnswers<DeviceStatusCounts>({ ttlMs: RECENT_COUNTS_MS, maxEntries: RECENT_COUNTS_ENTRIES });
+  const recentPages = createRecentAnswers<Page<DeviceItem>>({ ttlMs: RECENT_PAGE_MS, maxEntries: RECENT_COUNTS_ENTRIES });
 
   /** Who asks and what is filtered: what a count depends on. */
   function countKey(user: Person, filter: DeviceFilter): string {
@@ -178,6 +185,19 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
       .map((register) => ({ field, key: 'registerUnknown', params: { register } }));
   }
 
+  async function listPage(user: Person, language: Language, query: DeviceListQuery): Promise<Page<DeviceItem>> {
+    if (query.status === 'unregistered') return unregisteredPage(user, query);
+    const scope = await policy.scopeOf(user);
+    const [total, items] = await Promise.all([
+      recentTotals.get(countKey(user, query), async () => {
+        const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${deviceRows(flagsFor(query))} where ${where(scope, query)}`);
+        return row?.total ?? 0;
+      }),
+      itemRows(scope, language, query, query.page_size, (query.page - 1) * query.page_size),
+    ]);
+    return { total, items: items.map(itemOf) };
+  }
+
   async function countStatuses(user: Person, scope: BoxScope, filter: Omit<DeviceFilter, 'status'>): Promise<DeviceStatusCounts> {
     const counts = sql.join(
       REGISTERED_STATUSES.map((status) => sql`count(*) filter (where ${statusCondition(status)})::int as ${sql.identifier(status)}`),
@@ -204,20 +224,14 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
       const stale = (key: string) => prefixes.some((prefix) => key.startsWith(prefix));
       recentTotals.forget(stale);
       recentStatusCounts.forget(stale);
+      recentPages.forget(stale);
     },
 
     /** One page of devices: one item per controller; `status=unregistered` lists unregistered boxes instead. */
-    async list(user: Person, language: Language, query: DeviceListQuery): Promise<Page<DeviceItem>> {
-      if (query.status === 'unregistered') return unregisteredPage(user, query);
-      const scope = await policy.scopeOf(user);
-      const [total, items] = await Promise.all([
-        recentTotals.get(countKey(user, query), async () => {
-          const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${deviceRows(flagsFor(query))} where ${where(scope, query)}`);
-          return row?.total ?? 0;
-        }),
-        itemRows(scope, language, query, query.page_size, (query.page - 1) * query.page_size),
-      ]);
-      return { total, items: items.map(itemOf) };
+    list(user: Person, language: Language, query: DeviceListQuery): Promise<Page<DeviceItem>> {
+      // Keyed by the clock's window too: what a page holds depends on the time (expiry groups).
+      const window = Math.floor(now().getTime() / RECENT_PAGE_MS);
+      return recentPages.get(JSON.stringify([user.id, language, query, window]), () => listPage(user, language, query));
     },
 
     /** Devices per status under the same filters (but the status), for the dashboard and the filter bar. */

@@ -17,7 +17,7 @@ import type { Db } from '../../db/index.js';
 import { queryRows } from '../../db/sql.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
-import { endSessionsOf } from '../auth/sessions.js';
+import { endSessionsOf, type SessionService } from '../auth/sessions.js';
 import { containing } from '../devices/queries.js';
 import type { DevicePolicy } from '../devices/policy.js';
 import type { PasswordHasher } from '../users/passwords.js';
@@ -59,6 +59,7 @@ export type UserRegisterService = ReturnType<typeof createUserRegisterService>;
 export function createUserRegisterService(deps: {
   db: Db;
   passwords: PasswordHasher;
+  sessions: Pick<SessionService, 'ended'>;
   policy: DevicePolicy;
   scopesChanged: (userIds: number[]) => void;
 }) {
@@ -310,6 +311,7 @@ export function createUserRegisterService(deps: {
     async deleteHelper(caller: Caller, helperId: number): Promise<void> {
       const helper = await ownHelper(caller, helperId);
       await db.delete(users).where(sql`${users.id} = ${helper.id}`);
+      deps.sessions.ended();
       deps.scopesChanged([helper.id]);
     },
 
@@ -320,6 +322,7 @@ export function createUserRegisterService(deps: {
         await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(sql`${users.id} = ${helper.id}`);
         await endSessionsOf(tx as unknown as Db, helper.id, 'password_reset');
       });
+      deps.sessions.ended();
     },
 
     async changeModel(caller: Caller, kind: 'helper' | 'manager', userId: number, templateId: number | null): Promise<ManagedUserView> {

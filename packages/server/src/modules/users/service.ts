@@ -9,19 +9,20 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
-import { endSessionsOf, type AuthContext } from '../auth/sessions.js';
+import { endSessionsOf, type AuthContext, type SessionService } from '../auth/sessions.js';
 import type { PasswordHasher } from './passwords.js';
 import { mayResetPasswordOf } from './policy.js';
 
 export type UserService = ReturnType<typeof createUserService>;
 
-export function createUserService(db: Db, passwords: PasswordHasher) {
+export function createUserService(db: Db, passwords: PasswordHasher, sessions: Pick<SessionService, 'ended'>) {
   async function setPassword(user: UserRow, password: string, reason: 'password_change' | 'password_reset', keepSessionId?: number) {
     const passwordHash = await passwords.hash(password);
     await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, user.id));
       await endSessionsOf(tx, user.id, reason, keepSessionId);
     });
+    sessions.ended();
   }
 
   async function findByUsername(username: string): Promise<UserRow | undefined> {
