@@ -16,6 +16,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     duration: { type: 'string', default: '10' },
     database: { type: 'string' },
+    /** Which kinds of database to run on: pglite, postgres or both (the default). */
+    databases: { type: 'string', default: 'pglite,postgres' },
   },
 });
 
@@ -32,7 +34,9 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 async function targets(): Promise<DatabaseTarget[]> {
-  const list: DatabaseTarget[] = [{ kind: 'pglite' }];
+  const kinds = values.databases.split(',');
+  const list: DatabaseTarget[] = kinds.includes('pglite') ? [{ kind: 'pglite' }] : [];
+  if (!kinds.includes('postgres')) return list;
   const url = values.database ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   if (await reachable(url)) list.push({ kind: 'postgres', adminUrl: url });
   else console.warn(`PostgreSQL at ${url} does not answer: benchmarking the embedded database only`);
