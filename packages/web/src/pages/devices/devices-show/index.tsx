@@ -21,6 +21,13 @@ import { renewalState } from './renewal';
 import './index.css';
 
 const RENEWAL_COLORS = { expired: 'red', this_month: 'orange', next_month: 'gold' } as const;
+/**
+ * Pages longer than this render only the rows in view (a virtual table): a 500-row page of full
+ * rows takes seconds to lay out, and live status changes would redraw them all.
+ */
+const VIRTUAL_FROM_ROWS = 100;
+/** The virtual table's height: the window less the header, tabs, filters and pagination. */
+const virtualHeight = () => Math.max(320, window.innerHeight - 330);
 
 function isSortField(value: unknown): value is DeviceSortField {
   return typeof value === 'string' && (DEVICE_SORT_FIELDS as readonly string[]).includes(value);
@@ -187,7 +194,8 @@ export default function DevicesShow() {
           dataSource={list.data?.items}
           loading={list.isFetching && !list.data}
           onChange={onChange}
-          scroll={{ x: 1640 }}
+          virtual={state.pageSize > VIRTUAL_FROM_ROWS}
+          scroll={state.pageSize > VIRTUAL_FROM_ROWS ? { x: 1640, y: virtualHeight() } : { x: 1640 }}
           onRow={(device) => ({ 'data-box': device.box_id, 'data-status': device.status }) as React.HTMLAttributes<HTMLElement>}
           pagination={{
             current: state.page,
