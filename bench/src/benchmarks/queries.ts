@@ -7,6 +7,7 @@ import { syncBuiltInDeviceTypes } from '@cloudbox/server/dist/ingest/device-type
 import { createPartitions } from '@cloudbox/server/dist/ingest/partitions.js';
 import { createPasswordHasher } from '@cloudbox/server/dist/modules/users/passwords.js';
 import { seedDemo } from '@cloudbox/server/dist/seed.js';
+import type autocannon from 'autocannon';
 import postgres from 'postgres';
 import { load, type LoadResult } from '../http-load.js';
 import { startServer, type DatabaseTarget, type RunningServer } from '../server.js';
@@ -263,12 +264,14 @@ export const queriesBenchmark: Benchmark = {
     const series = `${server.baseUrl}/api/v2/devices/${SERIES_BOX}/controllers/1`;
     const year = `from=${loaded.now - 365 * DAY_MS}&to=${loaded.now}`;
     const month = `from=${loaded.now - 30 * DAY_MS}&to=${loaded.now}`;
-    const calls: { call: string; data: string; url: string; connections: number[] }[] = [
+    const calls: { call: string; data: string; url: string; connections: number[]; varyPage?: boolean }[] = [
       { call: 'GET …/kline interval=day', data: 'a year: 365 candles', url: `${series}/kline?register=11&interval=day&${year}`, connections: [1, 10] },
       { call: 'GET …/kline interval=hour', data: '30 days: 720 candles', url: `${series}/kline?register=11&interval=hour&${month}`, connections: [1, 10] },
       { call: 'GET …/history points=2000', data: 'a year, 1 register', url: `${series}/history?registers=11&points=2000&${year}`, connections: [1, 10] },
       { call: 'GET …/history points=2000', data: 'a year, 4 registers', url: `${series}/history?registers=10,11,12,13&points=2000&${year}`, connections: [1] },
       { call: 'GET /devices', data: 'page 1 of 20', url: `${server.baseUrl}/api/v2/devices?page=1&page_size=20`, connections: [1, 100] },
+      // Every request a page of its own: no reused page answers, only the reused total.
+      { call: 'GET /devices', data: 'a random page of 20 (no page reused)', url: `${server.baseUrl}/api/v2/devices?page=1&page_size=20`, connections: [1, 100], varyPage: true },
       {
         call: 'GET /devices',
         data: 'status=offline_alert, keyword, sorted by expiry',
@@ -283,7 +286,10 @@ export const queriesBenchmark: Benchmark = {
       const check = await fetch(call.url, { headers });
       if (!check.ok) throw new Error(`${call.url} answered HTTP ${check.status}: ${await check.text()}`);
       for (const connections of call.connections) {
-        const result: LoadResult = await load({ url: call.url, headers, connections, duration: options.durationSeconds });
+        const varied = call.varyPage
+          ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: (request.path ?? '').replace(/page=\d+/, `page=${1 + Math.floor(Math.random() * 800)}`) }) }] }
+          : {};
+        const result: LoadResult = await load({ url: call.url, headers, connections, duration: options.durationSeconds, ...varied });
         log(`${call.call} (${call.data}) × ${connections}: p50 ${result.p50} ms, ${result.rps.toFixed(0)} requests/s`);
         results.push([
           target.kind,
