@@ -14,3 +14,11 @@ export function violationRule(check: (value: string) => Violation[], language: L
     },
   };
 }
+
+/** The second of two password fields: it must repeat `field` ("The two passwords do not match!"). */
+export function repeatsRule(field: string, language: Language): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: (_rule, value: unknown) =>
+      !value || value === getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error(formatMessage(language, 'passwordsDiffer'))),
+  });
+}

@@ -1,9 +1,9 @@
-import { formatMessage, validatePassword, type Violation } from '@cloudbox/domain';
+import { validatePassword, type Violation } from '@cloudbox/domain';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../../api/user';
 import { useAppStore } from '../../../stores/app';
-import { violationRule } from '../../../utils/form-rules';
+import { repeatsRule, violationRule } from '../../../utils/form-rules';
 import './index.css';
 
 interface PasswordForm {
@@ -53,12 +53,7 @@ export default function ChangePassword() {
             dependencies={['newPassword']}
             rules={[
               violationRule(validatePassword, language),
-              ({ getFieldValue }) => ({
-                validator: (_rule, value: unknown) =>
-                  !value || value === getFieldValue('newPassword')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(formatMessage(language, 'passwordsDiffer'))),
-              }),
+              repeatsRule('newPassword', language),
             ]}
           >
             <Input.Password autoComplete="new-password" />

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { formatDateTime, formatMessage, validatePassword, type ManagedUserView } from '@cloudbox/domain';
+import { formatDateTime, validatePassword, type ManagedUserView } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { changeHelperModel, changeHelperPassword, deleteHelper, getHelpers, getLevelModels } from '../../../api/userRegister';
 import { useAppStore } from '../../../stores/app';
-import { violationRule } from '../../../utils/form-rules';
+import { repeatsRule, violationRule } from '../../../utils/form-rules';
 import { ModelSelect } from '../shared/RegisterUserForm';
 import { useRelationChange } from '../shared/useRelationChange';
 import '../shared/usermanager.css';
@@ -127,10 +127,8 @@ function PasswordDialog({ helper, onClose, onSubmit }: { helper: ManagedUserView
           label={t('usermanager.common.passwordRepeat')}
           dependencies={['password']}
           rules={[
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: unknown) =>
-                value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(formatMessage(language, 'passwordsDiffer'))),
-            }),
+            violationRule(validatePassword, language),
+            repeatsRule('password', language),
           ]}
         >
           <Input.Password autoComplete="new-password" />

@@ -1,5 +1,4 @@
 import {
-  formatMessage,
   HELPER_TYPES,
   validateCkCode,
   validatePassword,
@@ -14,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { addHelper, addManager, getLevelModels } from '../../../api/userRegister';
 import { useAppStore } from '../../../stores/app';
 import { useUserStore } from '../../../stores/user';
-import { violationRule } from '../../../utils/form-rules';
+import { repeatsRule, violationRule } from '../../../utils/form-rules';
 import { RequestError } from '../../../utils/request';
 import './usermanager.css';
 
@@ -79,10 +78,7 @@ export default function RegisterUserForm({ kind, onRegistered }: { kind: 'manage
           dependencies={['password']}
           rules={[
             violationRule(validatePassword, language),
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: unknown) =>
-                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(formatMessage(language, 'passwordsDiffer'))),
-            }),
+            repeatsRule('password', language),
           ]}
         >
           <Input.Password autoComplete="new-password" />
