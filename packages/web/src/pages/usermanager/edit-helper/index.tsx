@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { formatDateTime, validatePassword, type ManagedUserView } from '@cloudbox/domain';
+import { validatePassword, type ManagedUserView } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { changeHelperModel, changeHelperPassword, deleteHelper, getHelpers, getLevelModels } from '../../../api/userRegister';
 import { useAppStore } from '../../../stores/app';
 import { repeatsRule, violationRule } from '../../../utils/form-rules';
-import { ModelSelect } from '../shared/RegisterUserForm';
+import { managedUserColumns } from '../shared/managed-columns';
 import { useRelationChange } from '../shared/useRelationChange';
 import '../shared/usermanager.css';
 
@@ -36,17 +36,7 @@ export default function EditHelper() {
       responsive: ['md'],
       render: (type: ManagedUserView['helper_type']) => (type ? t(`usermanager.helpers.types.${type}`) : ''),
     },
-    {
-      title: t('usermanager.common.model'),
-      dataIndex: 'template_id',
-      width: 200,
-      render: (_: unknown, helper) => (
-        <ModelSelect size="small" models={models.data ?? []} value={helper.template_id} onChange={(id) => void run(() => changeHelperModel(helper.id, id))} />
-      ),
-    },
-    { title: t('usermanager.common.devices'), dataIndex: 'devices', width: 90 },
-    { title: t('usermanager.common.createdAt'), dataIndex: 'created_at', width: 170, responsive: ['lg'], render: (time: string) => formatDateTime(new Date(time)) },
-    { title: t('usermanager.common.remark'), dataIndex: 'remark', ellipsis: true, responsive: ['lg'] },
+    ...managedUserColumns(t, models.data ?? [], (helper, id) => void run(() => changeHelperModel(helper.id, id))),
     {
       title: t('usermanager.common.actions'),
       key: 'actions',

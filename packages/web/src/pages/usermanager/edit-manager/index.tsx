@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { formatDateTime, type ManagedUserView } from '@cloudbox/domain';
+import type { ManagedUserView } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { changeManagerModel, getLevelModels, getManagers, getPrivilegeLevel, setShield } from '../../../api/userRegister';
-import { ModelSelect } from '../shared/RegisterUserForm';
+import { managedUserColumns } from '../shared/managed-columns';
 import { useRelationChange } from '../shared/useRelationChange';
 import '../shared/usermanager.css';
 
@@ -21,23 +21,13 @@ export default function EditManager() {
   const columns: TableColumnsType<ManagedUserView> = [
     { title: t('usermanager.common.username'), dataIndex: 'username' },
     { title: t('usermanager.common.level'), dataIndex: 'level', width: 90, render: (value: number) => t('usermanager.managers.levelOf', { level: value }) },
-    {
-      title: t('usermanager.common.model'),
-      dataIndex: 'template_id',
-      width: 200,
-      render: (_: unknown, manager) => (
-        <ModelSelect size="small" models={models.data ?? []} value={manager.template_id} onChange={(id) => void run(() => changeManagerModel(manager.id, id))} />
-      ),
-    },
-    { title: t('usermanager.common.devices'), dataIndex: 'devices', width: 90 },
+    ...managedUserColumns(t, models.data ?? [], (manager, id) => void run(() => changeManagerModel(manager.id, id))),
     {
       title: t('usermanager.managers.shieldTitle'),
       dataIndex: 'shield_devices',
       responsive: ['md'],
       render: (shielded: boolean) => (shielded ? <Tag color="orange">{t('usermanager.managers.shielded')}</Tag> : null),
     },
-    { title: t('usermanager.common.createdAt'), dataIndex: 'created_at', width: 170, responsive: ['lg'], render: (time: string) => formatDateTime(new Date(time)) },
-    { title: t('usermanager.common.remark'), dataIndex: 'remark', ellipsis: true, responsive: ['lg'] },
     {
       title: t('usermanager.common.actions'),
       key: 'actions',
