@@ -27,7 +27,7 @@ const RENEWAL_COLORS = { expired: 'red', this_month: 'orange', next_month: 'gold
  */
 const VIRTUAL_FROM_ROWS = 100;
 /** The virtual table's height: the window less the header, tabs, filters and pagination. */
-const virtualHeight = () => Math.max(320, window.innerHeight - 330);
+const virtualHeight = () => Math.max(320, window.innerHeight - 400);
 
 function isSortField(value: unknown): value is DeviceSortField {
   return typeof value === 'string' && (DEVICE_SORT_FIELDS as readonly string[]).includes(value);
