@@ -24,6 +24,9 @@ export default defineConfig({
     baseURL,
     locale: 'zh-CN',
     viewport: { width: 1440, height: 900 },
+    // The console honours reduced motion: menus and dialogs open at once, so a click is never
+    // lost to an element still sliding in.
+    contextOptions: { reducedMotion: 'reduce' },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

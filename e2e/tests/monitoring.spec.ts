@@ -66,12 +66,22 @@ test.describe('device list', () => {
     await page.goto('/devices/devices-show?model=generic_plc&expiry=this_month');
     const expected = await listDevices(request, token, { model: 'generic_plc', expiry: 'this_month', page_size: '500' });
     await expect(page.locator('.ant-pagination-total-text')).toContainText(String(expected.total));
+    // Held back a moment, so the progress dialog is there to be seen before the file is.
+    await page.route('**/api/v2/devices/export?**', async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fulfill({ response });
+    });
     const download = page.waitForEvent('download');
     await page.locator('.devices-show .export-button').click();
+    await expect(page.locator('.export-progress .export-progress__detail')).toBeVisible();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     const rows = await workbookRows(await file.path());
     expect(rows.length - 1).toBe(expected.total);
+    // The server says how many rows it will write before it writes them.
+    const announced = await request.get('/api/v2/devices/export?model=generic_plc&expiry=this_month', { headers: { Authorization: `Bearer ${token}` } });
+    expect(announced.headers()['x-export-rows']).toBe(String(expected.total));
     expect(rows.slice(1).map((row) => String(row[0])).sort()).toEqual(expected.items.map((item) => item.box_id).sort());
   });
 });
@@ -101,14 +111,47 @@ test.describe('device screens', () => {
       await expect(error(value)).toBeVisible();
     }
     await input.fill('15000');
-    await page.locator('.write-dialog .ant-btn-primary').click();
+    // Enter submits the dialog once: one confirmation, not one per listener.
+    await input.press('Enter');
+    await expect(page.locator('.write-confirm')).toHaveCount(1);
+    await page.waitForTimeout(300);
+    await expect(page.locator('.write-confirm')).toHaveCount(1);
     await page.locator('.write-confirm .ant-btn-primary').click();
     await expect(setPoint.locator('.command-tag[data-state="acked"]')).toBeVisible({ timeout: 30_000 });
     await expect(setPoint.locator('.register-value__text')).toHaveText(/15000/, { timeout: 20_000 });
     await keepScreenshot(page, 'write-acked-zh');
 
-    const log = await api<{ items: { action: string; new_value: string | null; register: number | null }[] }>(request, token, `/operation-logs?box_id=${device!.box_id}`);
-    expect(log.items.some((entry) => entry.register === MAGLEV_BLOWER.speedSetPoint && entry.new_value?.startsWith('15000'))).toBe(true);
+    const log = await api<{ items: { id: number; action: string; old_value: string | null; new_value: string | null; register: number | null; register_name: string | null }[] }>(request, token, `/operation-logs?box_id=${device!.box_id}`);
+    const entry = log.items.find((candidate) => candidate.register === MAGLEV_BLOWER.speedSetPoint && candidate.new_value?.startsWith('15000'));
+    expect(entry).toBeDefined();
+
+    // The write flow's link opens the operation log screen, where the entry reads as the server has it.
+    await page.locator('.device-live__oplog a').click();
+    await expect(page).toHaveURL(/\/datalog\/operation-log$/);
+    await page.locator('.operation-log__box input').fill(device!.box_id);
+    await page.locator('.operation-log__box input').press('Enter');
+    const row = page.locator(`.operation-log__table tr[data-log="${entry!.id}"]`);
+    await expect(row.locator('.operation-log__user')).toHaveText('demo_root');
+    await expect(row.locator('[data-action="modify_parameter"]')).toHaveText('修改参数');
+    await expect(row.locator('.operation-log__register')).toHaveText(entry!.register_name!);
+    await expect(row.locator('.operation-log__old')).toHaveText(entry!.old_value ?? '—');
+    await expect(row.locator('.operation-log__new')).toHaveText(entry!.new_value!);
+    await keepScreenshot(page, 'operation-log-zh');
+  });
+
+  test('the live screen shows the box connecting and leaving at once, not at the next poll', async ({ page, request, baseURL }) => {
+    await signIn(page, 'demo_root');
+    const token = await tokenOf(page);
+    const boxId = freshBoxId();
+    const secret = await registerBox(request, token, { id: boxId });
+    await page.goto(`/devices/maglev-controller/${boxId}/1`);
+    const state = page.locator('.device-header .status-dot');
+    await expect(state).toHaveAttribute('data-state', 'offline');
+    // The detail is polled every 30 s: within 5 s only the WebSocket's events can have told it.
+    const box = await connectBox(baseURL!, boxId, secret);
+    await expect(state).toHaveAttribute('data-state', 'online', { timeout: 5000 });
+    await box.endAsync();
+    await expect(state).toHaveAttribute('data-state', 'offline', { timeout: 5000 });
   });
 
   test('shows hourly candles of a known series with the right open, high, low and close', async ({ page, request, baseURL }) => {
@@ -141,6 +184,46 @@ test.describe('device screens', () => {
     await expect(candle.locator('.kline-count')).toHaveText('4');
   });
 
+  test.describe('in a browser of another time zone', () => {
+    test.use({ timezoneId: 'UTC' });
+
+    /** As demo_root, a new box of the demo CK that has published these speeds; its id and the CK's zone. */
+    async function boxWithSpeeds(page: Page, request: APIRequestContext, baseURL: string, speeds: { ts: number; value: number }[]) {
+      await signIn(page, 'demo_root');
+      const token = await tokenOf(page);
+      const boxId = freshBoxId();
+      const secret = await registerBox(request, token, { id: boxId });
+      const { time_zone: zone } = await api<{ time_zone: string }>(request, token, `/devices/${boxId}`);
+      const box = await connectBox(baseURL, boxId, secret);
+      await publishSamples(box, boxId, speeds.map(({ ts, value }) => ({ ts, values: { [String(MAGLEV_BLOWER.speed)]: value } })));
+      await box.endAsync();
+      return { boxId, zone };
+    }
+
+    test('labels a daily candle with the CK-local date the server bucketed it by', async ({ page, request, baseURL }) => {
+      // 17:00 UTC: already the next day east of UTC+7 (Asia/Shanghai, the demo CK's zone).
+      const start = Math.floor((Date.now() - 3 * 24 * HOUR) / (24 * HOUR)) * 24 * HOUR + 17 * HOUR;
+      const { boxId, zone } = await boxWithSpeeds(page, request, baseURL!, [12_000, 14_000].map((value, index) => ({ ts: start + index * 600_000, value })));
+
+      await page.goto(`/devices/k-line/${boxId}/1`);
+      await page.locator('.device-kline__view').getByText('表格').click();
+      const candle = page.locator('.kline-table tr[data-t]');
+      await expect(candle).toHaveCount(1);
+      const ckDate = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(start);
+      await expect(candle.locator('.kline-time')).toHaveText(ckDate);
+      await expect(candle.locator('.kline-open')).toHaveText('12000');
+    });
+
+    test('shows history times on the CK clock', async ({ page, request, baseURL }) => {
+      const ts = Math.floor((Date.now() - HOUR) / 1000) * 1000;
+      const { boxId, zone } = await boxWithSpeeds(page, request, baseURL!, [{ ts, value: 12_345 }]);
+
+      await page.goto(`/devices/history/${boxId}/1`);
+      const ckTime = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' }).format(ts);
+      await expect(page.locator('.history-table tr.ant-table-row').first().locator('td').first()).toHaveText(ckTime);
+    });
+  });
+
   test('exports the filtered fault records as a workbook', async ({ page, request }) => {
     await signIn(page, 'demo_root');
     const token = await tokenOf(page);
@@ -149,11 +232,94 @@ test.describe('device screens', () => {
     await page.locator('.ant-select-item-option').filter({ hasText: '故障' }).click();
     const expected = await api<{ total: number }>(request, token, '/faults?severity=fault&page_size=1');
     await expect(page.locator('.ant-pagination-total-text')).toContainText(String(expected.total));
+    await page.route('**/api/v2/faults/export?**', async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fulfill({ response });
+    });
     const download = page.waitForEvent('download');
     await page.locator('.export-errors .export-button').click();
+    await expect(page.locator('.export-progress .export-progress__detail')).toBeVisible();
     const rows = await workbookRows(await (await download).path());
     expect(rows.length - 1).toBeGreaterThanOrEqual(expected.total);
     expect(rows.slice(1).every((row) => row[6] === '故障')).toBe(true);
+  });
+
+  test('error details show the whole window around a fault, its moment marked', async ({ page, request, baseURL }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'demo_root');
+    const token = await tokenOf(page);
+    const boxId = freshBoxId();
+    const secret = await registerBox(request, token, { id: boxId });
+    const box = await connectBox(baseURL!, boxId, secret);
+    // A sample every 10 s for two hours either side of an alert: a first page of 500 samples would end 37 minutes before it.
+    const trip = Math.floor((Date.now() - 3 * HOUR) / 10_000) * 10_000;
+    const samples = Array.from({ length: 1441 }, (_, index) => {
+      const ts = trip - 2 * HOUR + index * 10_000;
+      // Winding temperature in tenths of a degree: 150.0 °C from the trip on, over the alert's 130.
+      return { ts, values: { [String(MAGLEV_BLOWER.speed)]: 12_000 + (index % 60), [String(MAGLEV_BLOWER.windingTemperature)]: ts >= trip ? 1500 : 800 } };
+    });
+    await publishSamples(box, boxId, samples);
+    await box.endAsync();
+    const faults = await api<{ items: { started_at: string }[] }>(request, token, `/devices/${boxId}/controllers/1/faults`);
+    const time = new Date(faults.items[0]!.started_at).getTime();
+    expect(time).toBe(trip);
+
+    await page.goto(`/devices/error-details/${boxId}/${time}?controller=1`);
+    await page.locator('.error-details__span').getByText('120', { exact: false }).click();
+    const window = page.locator('.error-details__window');
+    await expect.poll(async () => Number(await window.getAttribute('data-last'))).toBeGreaterThanOrEqual(trip + 110 * 60_000);
+    expect(Number(await window.getAttribute('data-first'))).toBeLessThanOrEqual(trip - 110 * 60_000);
+    await expect(page.locator('.error-details__values .error-details__at-fault')).toHaveCount(1);
+    await keepScreenshot(page, 'error-details-window-zh');
+  });
+
+  test('the device head links the event rules of the device\'s type, read from the server', async ({ page, request }) => {
+    await signIn(page, 'demo_root');
+    const token = await tokenOf(page);
+    const [device] = (await listDevices(request, token, { model: 'maglev_blower', page_size: '1' })).items;
+    await page.goto(`/devices/maglev-controller/${device!.box_id}/${device!.controller_id}`);
+    await page.locator('.device-header__screen[data-screen="events"]').click();
+    await expect(page).toHaveURL(/\/devices\/events\/templates\?type=maglev_blower$/);
+    await expect(page.locator('.event-templates__type')).toContainText('磁悬浮鼓风机');
+    const rules = await api<{ rules: { id: number; message: string }[] }>(request, token, '/device-types/maglev_blower/event-rules');
+    await expect(page.locator('.event-rules tr[data-rule]')).toHaveCount(rules.rules.length);
+    const winding = page.locator(`.event-rules tr[data-register="${MAGLEV_BLOWER.windingTemperature}"]`);
+    await expect(winding.locator('.event-rules__condition')).toHaveText('> 130 °C');
+    await expect(winding.locator('.event-rules__message')).toHaveText('电机绕组温度过高');
+    // Another type through the select: its own rules only.
+    await page.locator('.event-templates__type').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '通用PLC' }).click();
+    await expect(page).toHaveURL(/type=generic_plc$/);
+    const plc = await api<{ rules: { id: number }[] }>(request, token, '/device-types/generic_plc/event-rules');
+    await expect(page.locator('.event-rules tr[data-rule]')).toHaveCount(plc.rules.length);
+    await expect(page.locator(`.event-rules tr[data-rule="${plc.rules[0]!.id}"]`)).toBeVisible();
+  });
+
+  test('zooming into a year of curves fetches the zoomed days in detail', async ({ page, request }) => {
+    await signIn(page, 'demo_root');
+    const token = await tokenOf(page);
+    const [device] = (await listDevices(request, token, { model: 'maglev_blower', status: 'online', page_size: '1' })).items;
+    const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    await page.goto(`/devices/maglev-charts/${device!.box_id}/${today}?controller=${device!.controller_id}&span=year`);
+    const curves = page.locator('.device-curves .stacked-curves');
+    await expect(curves.locator('canvas').first()).toBeVisible();
+    await expect(curves).toHaveAttribute('data-points', /^[1-9]\d*$/);
+    const overview = Number(await curves.getAttribute('data-points'));
+    // Wheel zoom at the end of the year, where the demo's week of history is: a step narrows the window by a tenth.
+    const box = (await curves.locator('canvas').first().boundingBox())!;
+    await page.mouse.move(box.x + box.width - 26, box.y + 120);
+    for (let step = 0; step < 45; step++) await page.mouse.wheel(0, -400);
+    await expect.poll(async () => Number(await curves.getAttribute('data-points')), { timeout: 20_000 }).toBeGreaterThan(overview * 2);
+    await keepScreenshot(page, 'curves-zoomed-zh');
+  });
+
+  test('a :time that names no day or instant lands on the 404 page', async ({ page }) => {
+    await signIn(page, 'demo_root');
+    for (const path of ['/devices/history-charts/1/20261399', '/devices/maglev-charts/1/20250229', '/devices/error-details/1/20261122']) {
+      await page.goto(path);
+      await expect(page.locator('.error-page[data-status="404"]'), path).toBeVisible();
+    }
   });
 
   test('the map shows the boxes, clustered when zoomed out', async ({ page }) => {
@@ -192,7 +358,8 @@ async function monitoringScreens(page: Page, request: APIRequestContext): Promis
     ['error-record', `/devices/error-record/${maglev.box_id}/${maglev.controller_id}`, '.fault-table'],
     ['export-errors', '/devices/export-errors', '.fault-table tr.ant-table-row'],
     ['maglev-region', `/devices/maglev-region/${maglev.box_id}/${maglev.controller_id}`, '[data-chart="maglev-region"] canvas'],
-    ['event-templates', '/devices/events/templates', '.event-rules tr.ant-table-row'],
+    ['event-templates', '/devices/events/templates?type=maglev_blower', '.event-rules tr.ant-table-row'],
+    ['operation-log', '/datalog/operation-log', '.operation-log__table .ant-table'],
     ['bg-screen', '/bigScreen/bg-screen', '.wall-map canvas'],
     ['bg-map', `/bigScreen/bg-map/${maglev.box_id}`, '.wall-map canvas'],
   ];
@@ -226,6 +393,10 @@ test.describe('every monitoring screen with live data', () => {
     await signIn(page, 'demo_root');
     const screens = await monitoringScreens(page, request);
     await page.setViewportSize({ width: 390, height: 844 });
-    await showEach(page, screens.filter(([name]) => ['dashboard', 'devices-show', 'maglev-controller', 'k-line', 'bg-screen'].includes(name)), 'en-mobile');
+    await showEach(page, screens.filter(([name]) => ['dashboard', 'devices-show', 'maglev-controller', 'k-line', 'maglev-charts', 'error-details', 'event-templates', 'operation-log', 'bg-screen', 'bg-map'].includes(name)), 'en-mobile');
+    // bg-map's two columns give way to one below 992 px, as the other walls do.
+    await page.goto(screens.find(([name]) => name === 'bg-map')![1]);
+    const columns = await page.locator('.bg-map__grid').evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
 import { keepScreenshot, openFromSidebar, signIn, tabAction, tabPaths, useLanguage } from './support/session.js';
 
 test.describe('log-in form', () => {
@@ -23,13 +24,27 @@ test.describe('log-in form', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test('loads at most 350 KB of gzipped JavaScript for the log-in page', async ({ page }) => {
+    const scripts = new Map<string, Promise<Buffer>>();
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.set(response.url(), response.body());
+    });
+    await page.goto('/login');
+    await page.locator('.login-submit').waitFor();
+    await page.waitForLoadState('networkidle');
+    let gzipped = 0;
+    for (const body of scripts.values()) gzipped += gzipSync(await body).length;
+    console.log(`/login: ${scripts.size} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
+    expect(gzipped / 1024).toBeLessThanOrEqual(350);
+  });
+
   test('goes back to the page asked for after signing in, and a signed-in user skips /login', async ({ page }) => {
     await page.goto('/datalog/operation-log');
     await expect(page).toHaveURL(/\/login\?redirect=/);
     await page.locator('input[name="username"]').fill('demo_root');
     await page.locator('input[name="password"]').fill('demo123456');
     await page.locator('.login-submit').click();
-    await expect(page).toHaveURL(/\/datalog\/operation-log$/);
+    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/datalog\/operation-log$/);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
   });

@@ -116,6 +116,22 @@ async function framesPerSecond(page: Page, seconds: number): Promise<number> {
   })`);
 }
 
+/** Frames per second while the mouse zooms and drags the map in `selector` for `seconds`, as a person exploring it would. */
+async function roamFramesPerSecond(page: Page, selector: string, seconds: number): Promise<number> {
+  const box = (await page.locator(selector).first().boundingBox())!;
+  const center = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const measuring = framesPerSecond(page, seconds);
+  const until = Date.now() + seconds * 1000;
+  for (let step = 0; Date.now() < until; step++) {
+    await page.mouse.move(center.x, center.y);
+    await page.mouse.wheel(0, step % 8 < 4 ? -240 : 240);
+    await page.mouse.down();
+    await page.mouse.move(center.x + (step % 2 ? 60 : -60), center.y + 30, { steps: 4 });
+    await page.mouse.up();
+  }
+  return measuring;
+}
+
 function loginBundle(): string {
   const output = execFileSync(process.execPath, [`${ROOT}packages/web/scripts/login-js-size.mjs`], { encoding: 'utf8' });
   return /([\d.]+) KB\s+gzipped JS for \/login/.exec(output)?.[1] ?? '?';
@@ -131,7 +147,7 @@ export const consoleBenchmark: Benchmark = {
   name: 'console',
   title: 'Web console',
   description:
-    'playwright-core drives /usr/bin/chromium (1440×900) against the built server in demo mode with 10,000 more boxes registered through `POST /boxes`. Device list: navigation to the first rendered page (20 and 500 rows) with the status counts. Curve: `history-charts?span=year` (720 points per register from the hourly rollups). K-line: a year of daily candles of one register fed as hourly samples over MQTT. Frame rate: requestAnimationFrame counting over 10 s on the open list (100 rows) while 1,000 boxes take turns, half connecting and half disconnecting every second over MQTT (the real status path: broker, ingest, WebSocket), and the status changes the open rows show.',
+    'playwright-core drives /usr/bin/chromium (1440×900) against the built server in demo mode with 10,000 more boxes registered through `POST /boxes`. Device list: navigation to the first rendered page (20 and 500 rows) with the status counts. Curve: `history-charts?span=year` (720 points per register from the hourly rollups). K-line: a year of daily candles of one register fed as hourly samples over MQTT. Map: map monitoring with every box (the 10,000 bench boxes spread over China), until the first markers and until every page is read, then the frame rate while the mouse zooms and drags it. Frame rate: requestAnimationFrame counting over 10 s on the open list (100 rows) while 1,000 boxes take turns, half connecting and half disconnecting every second over MQTT (the real status path: broker, ingest, WebSocket), and the status changes the open rows show.',
   columns: ['database', 'measure', 'value'],
   async start(target) {
     mqttPort = await freePort();
@@ -168,6 +184,12 @@ export const consoleBenchmark: Benchmark = {
       const curve = await timeToRender(page, `${server.baseUrl}/devices/history-charts/${boxId(0)}/${today}?controller=1&span=year`, '.stacked-curves:not([data-points="0"]) canvas');
       const kline = await timeToRender(page, `${server.baseUrl}/devices/k-line/${boxId(0)}/1`, '[data-candles]:not([data-candles="0"]) canvas');
       const candles = await page.locator('[data-candles]').getAttribute('data-candles');
+      const mapStarted = Date.now();
+      const map = await timeToRender(page, `${server.baseUrl}/devices/map`, '.device-map:not([data-count="0"])');
+      await page.locator('.map-monitoring__progress').waitFor({ state: 'detached', timeout: 120_000 });
+      const mapLoaded = Date.now() - mapStarted;
+      const mapBoxes = await page.locator('.map-monitoring__legend strong').first().textContent();
+      const roaming = await roamFramesPerSecond(page, '.device-map canvas', 5);
 
       await page.goto(`${server.baseUrl}/devices/devices-show?page_size=100`);
       await page.locator('.devices-show__table tr[data-box] >> nth=99').waitFor();
@@ -225,6 +247,9 @@ export const consoleBenchmark: Benchmark = {
         [target.kind, 'that page scrolled to its 500th row, drawn', `${scrolledTo500} ms`],
         [target.kind, "a year's curve (2 registers, hourly rollups) rendered", `${curve} ms`],
         [target.kind, `a year's daily K-line (${candles} candles) rendered`, `${kline} ms`],
+        [target.kind, `map of every box (${mapBoxes}): first markers drawn`, `${map} ms`],
+        [target.kind, 'that map with every box loaded (paged reads, progress shown)', `${mapLoaded} ms`],
+        [target.kind, 'frame rate while zooming and dragging that map', `${roaming.toFixed(1)} fps`],
         [target.kind, 'frame rate of the open list, no changes', `${idle.toFixed(1)} fps`],
         [target.kind, `frame rate while ${FLIPPING} boxes connect or disconnect every second (${Math.round(changesDone / FPS_SECONDS)} changes/s done)`, `${busy.toFixed(1)} fps`],
         [target.kind, `status changes shown by the rows of the open page in ${FPS_SECONDS} s`, String(seen)],

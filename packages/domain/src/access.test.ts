@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccessPath, filterRoutes, flattenRoutes, hasAccess, matchRoute, tabTitleSuffix } from './access.js';
+import { canAccessPath, filterRoutes, flattenRoutes, hasAccess, matchRoute, parseRouteTime, tabTitleSuffix } from './access.js';
 import type { RouteNode } from './routes.js';
 
 const tree: RouteNode[] = [
@@ -73,6 +73,18 @@ describe('matchRoute', () => {
     expect(matchRoute('/devices/maglev-charts/B-17/20261122')?.route.name).toBe('maglevCharts');
     expect(matchRoute('/devices/k-line/B-17/x')).toBeUndefined();
   });
+  it('takes a :time that names a real day or an instant, and nothing else', () => {
+    expect(matchRoute('/devices/history-charts/1/20240229')?.params.time).toBe('20240229');
+    expect(matchRoute('/devices/history-charts/1/1767225600')?.route.name).toBe('historyCharts');
+    expect(matchRoute('/devices/history-charts/1/20261399')).toBeUndefined();
+    expect(matchRoute('/devices/history-charts/1/20230229')).toBeUndefined();
+    expect(matchRoute('/devices/maglev-charts/1/00000101')).toBeUndefined();
+    expect(matchRoute('/devices/maglev-charts/1/2026112')).toBeUndefined();
+    expect(matchRoute('/devices/error-details/1/1767225600000')?.route.name).toBe('errorDetails');
+    expect(matchRoute('/devices/error-details/1/20261122')).toBeUndefined();
+    expect(matchRoute('/devices/error-details/1/99999999999999999999')).toBeUndefined();
+    expect(canAccessPath(['root'], '/devices/history-charts/1/20261399')).toBe(false);
+  });
   it('ignores a trailing slash and returns undefined for unknown paths', () => {
     expect(matchRoute('/dashboard/')?.route.name).toBe('dashboard');
     expect(matchRoute('/nowhere')).toBeUndefined();
@@ -95,5 +107,16 @@ describe('tabTitleSuffix', () => {
     expect(device && tabTitleSuffix(device)).toEqual(['10001', '3']);
     const day = matchRoute('/devices/history-charts/10001/20261122');
     expect(day && tabTitleSuffix(day)).toEqual(['10001', '2026-11-22']);
+  });
+});
+
+describe('parseRouteTime', () => {
+  it('reads days, epoch seconds and milliseconds', () => {
+    expect(parseRouteTime('20261122')).toEqual({ kind: 'day', year: 2026, month: 11, day: 22 });
+    expect(parseRouteTime('1767225600')).toEqual({ kind: 'instant', ms: 1_767_225_600_000 });
+    expect(parseRouteTime('1767225600123')).toEqual({ kind: 'instant', ms: 1_767_225_600_123 });
+  });
+  it('refuses digits that name no day', () => {
+    for (const value of ['20261399', '20261300', '20260431', '20250229', '00001231', '2026', '']) expect(parseRouteTime(value)).toBeUndefined();
   });
 });

@@ -57,7 +57,26 @@ export interface RouteMatch extends FlatRoute {
   params: Record<string, string>;
 }
 
-const PARAM_PATTERN: Record<ParamKind, RegExp> = { digits: /^\d+$/, text: /^[^/]+$/ };
+/** A `:time` route parameter: a calendar day, or an instant (epoch ms). */
+export type RouteTime = { kind: 'day'; year: number; month: number; day: number } | { kind: 'instant'; ms: number };
+
+/** `YYYYMMDD` that names a real day; 10 digits: epoch seconds; 13 digits: epoch milliseconds; else undefined. */
+export function parseRouteTime(value: string): RouteTime | undefined {
+  if (/^\d{10}$|^\d{13}$/.test(value)) return { kind: 'instant', ms: Number(value) * (value.length === 10 ? 1000 : 1) };
+  if (!/^\d{8}$/.test(value)) return undefined;
+  const [year, month, day] = [Number(value.slice(0, 4)), Number(value.slice(4, 6)), Number(value.slice(6, 8))];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  const real = year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? { kind: 'day', year, month, day } : undefined;
+}
+
+const PARAM_CHECKS: Record<ParamKind, (value: string) => boolean> = {
+  digits: (value) => /^\d+$/.test(value),
+  text: (value) => /^[^/]+$/.test(value),
+  day: (value) => parseRouteTime(value) !== undefined,
+  instant: (value) => parseRouteTime(value)?.kind === 'instant',
+};
 
 /**
  * The leaf route a pathname opens, with its parameters, or undefined when no route matches or a
@@ -81,7 +100,7 @@ export function matchRoute(pathname: string, routes: readonly RouteNode[] = LAYO
         return false;
       }
       params[name] = value;
-      return PARAM_PATTERN[flat.route.params?.[name] ?? 'digits'].test(value);
+      return PARAM_CHECKS[flat.route.params?.[name] ?? 'digits'](value);
     });
     if (matches) return { ...flat, params };
   }
@@ -97,11 +116,11 @@ export function canAccessPath(names: readonly AccessName[], pathname: string, ro
 
 /** `20261122` → `2026-11-22`; epoch seconds or milliseconds → a local date-time; else as is. */
 export function formatRouteTime(value: string): string {
-  if (/^\d{8}$/.test(value)) return `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
-  if (/^\d{10}$|^\d{13}$/.test(value)) {
-    const ms = value.length === 10 ? Number(value) * 1000 : Number(value);
-    const d = new Date(ms);
-    const pad = (n: number) => String(n).padStart(2, '0');
+  const time = parseRouteTime(value);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  if (time?.kind === 'day') return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`;
+  if (time?.kind === 'instant') {
+    const d = new Date(time.ms);
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
   }
   return value;

@@ -12,7 +12,7 @@ const ICCID = /^[0-9A-Fa-f]{18,22}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TEXT_MAX = 200;
 
-const text = (max = TEXT_MAX) => z.string({ error: missingOrInvalid }).trim().max(max, 'textTooLong').default('');
+const text = (max = TEXT_MAX) => z.string({ error: missingOrInvalid }).trim().max(max, 'textTooLong');
 
 /** A calendar date, YYYY-MM-DD, that exists. */
 const calendarDate = z
@@ -28,30 +28,32 @@ export const boxIdParamSchema = z.string({ error: missingOrInvalid }).regex(BOX_
 export const boxControllerSchema = z.object({
   station: z.number({ error: missingOrInvalid }).int('stationRange').min(0, 'stationRange').max(255, 'stationRange'),
   device_type: z.string({ error: missingOrInvalid }).min(1, 'fieldRequired'),
-  machine_model: text(100),
-  device_number: text(100),
+  /** Left out: blank for a new controller, kept for a station the box has. */
+  machine_model: text(100).optional(),
+  device_number: text(100).optional(),
 });
 export type BoxControllerInput = z.input<typeof boxControllerSchema>;
 
-const boxFields = {
+/** The facts of the device edit form, each as it is checked. */
+const boxFacts = {
   ck: checked(validateCkCode, { trim: true }),
   model: text(64),
   software: text(64),
-  iccid: z.string({ error: missingOrInvalid }).trim().regex(ICCID, 'iccidFormat').or(z.literal('')).default(''),
-  install_date: calendarDate.nullable().default(null),
-  expiry_date: calendarDate.nullable().default(null),
+  iccid: z.string({ error: missingOrInvalid }).trim().regex(ICCID, 'iccidFormat').or(z.literal('')),
+  install_date: calendarDate.nullable(),
+  expiry_date: calendarDate.nullable(),
   owner_unit: text(),
   province: text(50),
   city: text(50),
   district: text(50),
   street: text(),
-  latitude: z.number({ error: missingOrInvalid }).min(-90, 'latitudeRange').max(90, 'latitudeRange').nullable().default(null),
-  longitude: z.number({ error: missingOrInvalid }).min(-180, 'longitudeRange').max(180, 'longitudeRange').nullable().default(null),
+  latitude: z.number({ error: missingOrInvalid }).min(-90, 'latitudeRange').max(90, 'latitudeRange').nullable(),
+  longitude: z.number({ error: missingOrInvalid }).min(-180, 'longitudeRange').max(180, 'longitudeRange').nullable(),
   contact: text(50),
   phone: text(30),
   remark: text(500),
   /** The server address the box is told to use (box server config); null: none configured. */
-  server_ip: z.string({ error: missingOrInvalid }).trim().max(100, 'textTooLong').nullable().default(null),
+  server_ip: z.string({ error: missingOrInvalid }).trim().max(100, 'textTooLong').nullable(),
   controllers: z
     .array(boxControllerSchema, { error: missingOrInvalid })
     .min(1, 'controllersRequired')
@@ -59,12 +61,36 @@ const boxFields = {
     .refine((controllers) => new Set(controllers.map((controller) => controller.station)).size === controllers.length, 'stationDuplicate'),
 };
 
-export const registerBoxSchema = z.object({ id: boxIdParamSchema, ...boxFields });
+/** POST /boxes: the id, the CK and the controllers are required; a fact left out is blank. */
+export const registerBoxSchema = z.object({
+  id: boxIdParamSchema,
+  ...boxFacts,
+  model: boxFacts.model.default(''),
+  software: boxFacts.software.default(''),
+  iccid: boxFacts.iccid.default(''),
+  install_date: boxFacts.install_date.default(null),
+  expiry_date: boxFacts.expiry_date.default(null),
+  owner_unit: boxFacts.owner_unit.default(''),
+  province: boxFacts.province.default(''),
+  city: boxFacts.city.default(''),
+  district: boxFacts.district.default(''),
+  street: boxFacts.street.default(''),
+  latitude: boxFacts.latitude.default(null),
+  longitude: boxFacts.longitude.default(null),
+  contact: boxFacts.contact.default(''),
+  phone: boxFacts.phone.default(''),
+  remark: boxFacts.remark.default(''),
+  server_ip: boxFacts.server_ip.default(null),
+});
 export type RegisterBoxInput = z.input<typeof registerBoxSchema>;
 export type RegisterBox = z.output<typeof registerBoxSchema>;
 
-/** PUT /boxes/:boxId replaces the editable facts; controllers kept by station keep their history. */
-export const updateBoxSchema = z.object(boxFields);
+/**
+ * PUT /boxes/:boxId: every field sent replaces the stored one, a field left out keeps its value
+ * (blank it with "" or null). `controllers`, when sent, is the whole bus: kept by station,
+ * added, or removed with their data.
+ */
+export const updateBoxSchema = z.object(boxFacts).partial();
 export type UpdateBox = z.output<typeof updateBoxSchema>;
 
 export interface BoxController {

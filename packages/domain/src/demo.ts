@@ -1,5 +1,5 @@
 import type { Role } from './roles.js';
-import { DEVICE_TYPES } from './devices/catalog.js';
+import { DEVICE_TYPES, GENERIC_PLC, MAGLEV_BLOWER } from './devices/catalog.js';
 import type { HelperType, RegisterRight, TemplateRights } from './user-register.js';
 
 /**
@@ -37,7 +37,7 @@ export interface DemoAccount {
 const IN_DEMO_CK = { password: DEMO_PASSWORD, ck: '1001' } as const;
 const IN_SECOND_CK = { password: DEMO_PASSWORD, ck: '2002' } as const;
 
-/** The permission templates demo mode gives each demo CK: every register, and an operator's view. */
+/** The permission templates demo mode gives each demo CK: every register, and an operator's (demo_helper's). */
 export const DEMO_TEMPLATE_NAMES = { full: '全部权限', operator: '操作员' } as const;
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -63,9 +63,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 ];
 
 /**
+ * The set points an operator may change: the process targets of a blower and a PLC line. The
+ * configuration stays out of the operator's view (a blower's control mode, a PLC's production
+ * target and offsets, a compressor's load and unload pressures).
+ */
+const OPERATOR_SET_POINTS: Readonly<Record<string, readonly number[]>> = {
+  maglev_blower: [MAGLEV_BLOWER.speedSetPoint, MAGLEV_BLOWER.pressureSetPoint],
+  generic_plc: [GENERIC_PLC.cycleTimeSetPoint, GENERIC_PLC.speedReference],
+};
+
+/**
  * The rights of the demo templates, from the device catalog: `full` reads every register and
- * writes every writable one; `operator` sees the readings and may start and stop, but neither sees
- * nor changes set points and other parameters.
+ * writes every writable one; `operator` reads the readings, may start and stop, and reads and
+ * writes the set points above, but neither sees nor changes other parameters. A share still caps
+ * it: on a read-only share the operator's set points are shown, not written.
  */
 export function demoTemplateRights(kind: keyof typeof DEMO_TEMPLATE_NAMES): TemplateRights {
   return Object.fromEntries(
@@ -74,7 +85,7 @@ export function demoTemplateRights(kind: keyof typeof DEMO_TEMPLATE_NAMES): Temp
       Object.fromEntries(
         type.registers.flatMap((register): [string, RegisterRight][] => {
           if (!register.writable) return [[String(register.number), 'r']];
-          if (kind === 'full' || register.onOff) return [[String(register.number), 'rw']];
+          if (kind === 'full' || register.onOff || OPERATOR_SET_POINTS[type.id]?.includes(register.number)) return [[String(register.number), 'rw']];
           return [];
         }),
       ),

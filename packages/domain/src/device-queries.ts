@@ -270,6 +270,8 @@ export interface DeviceDetail {
   box_id: string;
   ck: string;
   ck_name: string;
+  /** The CK's IANA time zone: where its days (K-line candles, daily curves) start. */
+  time_zone: string;
   iot_model: string;
   software: string;
   iccid: string;
@@ -377,6 +379,37 @@ export interface FaultRecordView {
   active: boolean;
 }
 
+/** A device type by its id and its name in the caller's language. */
+export interface DeviceTypeSummary {
+  id: string;
+  name: string;
+}
+
+/** An event rule of a device type as the server holds it (the event_rules table), worded in the caller's language. */
+export interface EventRuleView {
+  id: number;
+  /** What fault records and exports show. */
+  code: number;
+  register: number;
+  /** The register's name; null when the type no longer declares it. */
+  register_name: string | null;
+  unit: string;
+  condition: { type: 'threshold'; op: '>' | '<' | '>=' | '<='; value: number } | { type: 'bit'; bit: number };
+  severity: FaultSeverity;
+  debounce_s: number;
+  clear_hysteresis: number;
+  message: string;
+  enabled: boolean;
+}
+
+export interface DeviceTypeEventRules {
+  device_type: DeviceTypeSummary;
+  rules: EventRuleView[];
+}
+
+/** The `:deviceTypeId` of the routes: a catalog or uploaded type id. */
+export const deviceTypeIdParamSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'fieldInvalid');
+
 const isoTime = z.string().describe('ISO 8601 with offset');
 const epochMs = z.number().describe('epoch milliseconds');
 const locationSchema = z.object({
@@ -427,6 +460,7 @@ export const deviceDetailSchema = z.object({
   box_id: z.string(),
   ck: z.string(),
   ck_name: z.string(),
+  time_zone: z.string().describe('IANA time zone of the CK'),
   iot_model: z.string(),
   software: z.string(),
   iccid: z.string(),
@@ -535,6 +569,31 @@ export const faultRecordSchema = z.object({
 }) satisfies z.ZodType<FaultRecordView>;
 
 export const faultPageSchema = z.object({ total: z.number().int(), items: z.array(faultRecordSchema) });
+
+const deviceTypeSummarySchema = z.object({ id: z.string(), name: z.string() }) satisfies z.ZodType<DeviceTypeSummary>;
+export const deviceTypeListSchema = z.array(deviceTypeSummarySchema);
+
+export const deviceTypeEventRulesSchema = z.object({
+  device_type: deviceTypeSummarySchema,
+  rules: z.array(
+    z.object({
+      id: z.number().int(),
+      code: z.number().int(),
+      register: z.number().int(),
+      register_name: z.string().nullable(),
+      unit: z.string(),
+      condition: z.discriminatedUnion('type', [
+        z.object({ type: z.literal('threshold'), op: z.enum(['>', '<', '>=', '<=']), value: z.number() }),
+        z.object({ type: z.literal('bit'), bit: z.number().int() }),
+      ]),
+      severity: z.enum(FAULT_SEVERITIES),
+      debounce_s: z.number(),
+      clear_hysteresis: z.number(),
+      message: z.string(),
+      enabled: z.boolean(),
+    }),
+  ),
+}) satisfies z.ZodType<DeviceTypeEventRules>;
 
 /* ------------------------------------------------------------------------------------------ */
 /* Labels (spreadsheet headers, status and severity names) in every language                  */

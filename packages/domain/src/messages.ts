@@ -94,6 +94,8 @@ const en = {
   registerNotPermitted: 'You may not write register {register}.',
   switchNotAuthorized: 'You are not authorised to switch this device on or off.',
   ckNotYours: 'Use the CK code of your own company.',
+  templateBeyondOwn: 'You cannot give a permission template with more rights than your own.',
+  deviceSharedByOther: 'This device was already shared with this user by {username}.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -188,6 +190,8 @@ const zh: Catalog = {
   registerNotPermitted: '您无权写入寄存器{register}。',
   switchNotAuthorized: '您没有该设备的开关机授权。',
   ckNotYours: '请填写您所在公司的CK码。',
+  templateBeyondOwn: '不能授予比您自己的权限模板更大的权限。',
+  deviceSharedByOther: '该设备已由{username}分享给此用户。',
 };
 
 const es: Catalog = {
@@ -279,6 +283,8 @@ const es: Catalog = {
   registerNotPermitted: 'No puede escribir el registro {register}.',
   switchNotAuthorized: 'No está autorizado a encender o apagar este dispositivo.',
   ckNotYours: 'Use el código CK de su propia empresa.',
+  templateBeyondOwn: 'No puede asignar una plantilla de permisos con más derechos que la suya.',
+  deviceSharedByOther: '{username} ya compartió este dispositivo con este usuario.',
 };
 
 const ja: Catalog = {
@@ -370,6 +376,8 @@ const ja: Catalog = {
   registerNotPermitted: 'レジスタ{register}に書き込む権限がありません。',
   switchNotAuthorized: 'このデバイスの起動・停止の権限がありません。',
   ckNotYours: '自社のCKコードを入力してください。',
+  templateBeyondOwn: 'ご自身の権限テンプレートより広い権限は付与できません。',
+  deviceSharedByOther: 'このデバイスは既に{username}がこのユーザーに共有しています。',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { zh, en, es, ja };

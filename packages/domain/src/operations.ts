@@ -63,16 +63,29 @@ export const OPERATION_ACTIONS = [
   'recall_shared_device',
   'grant_switch',
   'revoke_switch',
+  // Changes of users by their manager (no box): who registered, deleted, gave a model to, or set the password of whom; shielding.
+  'add_user',
+  'delete_user',
+  'change_model',
+  'change_password',
+  'set_shield',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 
 export interface OperationLogEntry {
   id: number;
   ck: string | null;
-  box_id: string;
+  /** null: a change of a user, not of a box. */
+  box_id: string | null;
+  /** The box's company (owner unit) as it is now; null without a box or once the box is gone. */
+  owner_unit: string | null;
   /** The station. */
   controller_id: number | null;
+  /** The controller's device number as it is now; null without a controller. */
+  device_number: string | null;
   register: number | null;
+  /** The register's name in the caller's language, as the controller's device type names it now. */
+  register_name: string | null;
   user_id: number | null;
   username: string;
   action: OperationAction;
@@ -86,9 +99,12 @@ export interface OperationLogEntry {
 export const operationLogEntrySchema = z.object({
   id: z.number().int(),
   ck: z.string().nullable(),
-  box_id: z.string(),
+  box_id: z.string().nullable(),
+  owner_unit: z.string().nullable(),
   controller_id: z.number().int().nullable(),
+  device_number: z.string().nullable(),
   register: z.number().int().nullable(),
+  register_name: z.string().nullable(),
   user_id: z.number().int().nullable(),
   username: z.string(),
   action: z.enum(OPERATION_ACTIONS),

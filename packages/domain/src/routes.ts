@@ -5,7 +5,12 @@ import type { AccessName } from './roles.js';
  * breadcrumbs, tabs, header search and page titles, and the server's screen guards, all read
  * this one table. `meta.title` is a translation key under `route.` in the console's locales.
  */
-export type ParamKind = 'digits' | 'text';
+/**
+ * `digits`: digits only (SPEC.md section 5); `text`: any segment; `day`: a real day `YYYYMMDD` or an
+ * instant; `instant`: epoch seconds (10 digits) or milliseconds (13 digits). Digits that name no
+ * day (`20261399`) are not a `day`: such a path is a 404 like any other bad parameter.
+ */
+export type ParamKind = 'digits' | 'text' | 'day' | 'instant';
 
 export interface RouteMeta {
   title: string;
@@ -79,12 +84,12 @@ export const LAYOUT_ROUTES: readonly RouteNode[] = [
     deviceRoute('history/:tag_id/:controller_id', 'history'),
     deviceRoute('plcHistory/:tag_id/:controller_id', 'plcHistory'),
     deviceRoute('error-record/:tag_id/:controller_id', 'errorRecord'),
-    deviceRoute('error-details/:tag_id/:time', 'errorDetails'),
-    deviceRoute('history-charts/:tag_id/:time', 'historyCharts', { tag_id: 'text' }),
+    deviceRoute('error-details/:tag_id/:time', 'errorDetails', { time: 'instant' }),
+    deviceRoute('history-charts/:tag_id/:time', 'historyCharts', { tag_id: 'text', time: 'day' }),
     deviceRoute('k-line/:tag_id/:controller_id', 'kLine', { tag_id: 'text' }),
     leaf('export-errors', 'exportErrors', { icon: 'export' }),
     deviceRoute('maglev-controller/:tag_id/:controller_id', 'maglevController'),
-    deviceRoute('maglev-charts/:tag_id/:time', 'maglevCharts', { tag_id: 'text' }),
+    deviceRoute('maglev-charts/:tag_id/:time', 'maglevCharts', { tag_id: 'text', time: 'day' }),
     deviceRoute('maglev-region/:tag_id/:controller_id', 'maglevRegion'),
   ]),
   group('/bigScreen', 'bigScreen', 'fund', {}, [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boxIdParamSchema } from './boxes.js';
-import { checked, missingOrInvalid, validateCkCode, validatePassword, validateUserName } from './validation.js';
+import type { Role } from './roles.js';
+import { checked, missingOrInvalid, validateCkCode, validatePassword, validateUserName, numberInput } from './validation.js';
 
 /**
  * Users, hierarchy, sharing, assignment and permission templates (DESIGN.md section 5; the calls
@@ -11,6 +12,12 @@ import { checked, missingOrInvalid, validateCkCode, validatePassword, validateUs
 
 /** The deepest manager level: a level-5 manager cannot add a subordinate manager. */
 export const MAX_MANAGER_LEVEL = 5;
+
+/**
+ * Who may undo an assignment (SPEC.md section 4: it otherwise cannot be recalled): a service
+ * override, audited, for root anywhere and afterSalesPlus in its CK.
+ */
+export const ASSIGNMENT_RECALLERS = ['root', 'afterSalesPlus'] as const satisfies readonly Role[];
 
 export const HELPER_TYPES = ['operator', 'maintainer', 'observer'] as const;
 export type HelperType = (typeof HELPER_TYPES)[number];
@@ -24,7 +31,7 @@ export type RegisterRight = 'r' | 'rw';
 /** Template rights: device type id → register number (as a string key) → right. */
 export type TemplateRights = Record<string, Record<string, RegisterRight>>;
 
-const id = z.coerce.number({ error: missingOrInvalid }).int('fieldInvalid').positive('fieldInvalid');
+const id = numberInput(z.number({ error: missingOrInvalid }).int('fieldInvalid').positive('fieldInvalid'));
 const remark = z.string({ error: missingOrInvalid }).trim().max(200, 'textTooLong').default('');
 const templateId = id.nullable().default(null);
 
@@ -91,11 +98,11 @@ export const deviceQuerySchema = z.object({ device_id: boxIdParamSchema });
 export const userDevicesQuerySchema = z.object({
   user_id: id,
   keyword: z.string().trim().max(100, 'textTooLong').optional(),
-  page: z.coerce.number({ error: missingOrInvalid }).int('positiveInteger').positive('positiveInteger').default(1),
-  page_size: z.coerce.number({ error: missingOrInvalid }).int('positiveInteger').positive('positiveInteger').max(500, 'pageSizeTooLarge').default(20),
+  page: numberInput(z.number({ error: missingOrInvalid }).int('positiveInteger').positive('positiveInteger')).default(1),
+  page_size: numberInput(z.number({ error: missingOrInvalid }).int('positiveInteger').positive('positiveInteger').max(500, 'pageSizeTooLarge')).default(20),
 });
 export const ownDevicesQuerySchema = userDevicesQuerySchema.omit({ user_id: true });
-export const levelModelsQuerySchema = z.object({ level: z.coerce.number().int('nonNegativeInteger').min(0, 'nonNegativeInteger').optional() });
+export const levelModelsQuerySchema = z.object({ level: numberInput(z.number({ error: missingOrInvalid }).int('nonNegativeInteger').min(0, 'nonNegativeInteger')).optional() });
 
 /** Permission templates (POST/PUT /permission-templates): root and limited_admin of the CK. */
 export const templateRightsSchema = z.record(
@@ -131,6 +138,8 @@ export const managedUserSchema = z.object({
   role: z.string(),
   level: z.number().int(),
   ck: z.string(),
+  /** The manager it works under: only that manager changes its model, password, or deletes it. */
+  parent_id: z.number().int().nullable(),
   remark: z.string(),
   helper_type: z.enum(HELPER_TYPES).nullable(),
   template_id: z.number().int().nullable(),
@@ -154,6 +163,8 @@ export const relationDeviceSchema = z.object({
   device_types: z.array(z.string()),
   /** Shared lists: what the share grants. */
   permission: z.enum(SHARE_PERMISSIONS).nullable(),
+  /** Shared lists: who shared it; assigned lists: who assigned it; otherwise null. */
+  granted_by: z.string().nullable(),
   /** Whether the listed user holds the switch on/off authorisation for it. */
   switch_authorized: z.boolean(),
   /** Shared or assigned lists: since when; the caller's own boxes: since it owns them. */
@@ -164,8 +175,26 @@ export type RelationDeviceView = z.infer<typeof relationDeviceSchema>;
 export const relationDevicePageSchema = z.object({ total: z.number().int(), items: z.array(relationDeviceSchema) });
 export type RelationDevicePage = z.infer<typeof relationDevicePageSchema>;
 
-/** get_dev_ck_users: users of the device's CK the caller may share it with or assign it to. */
-export const ckUserSchema = z.object({ id: z.number().int(), username: z.string(), role: z.string(), level: z.number().int(), remark: z.string() });
+/**
+ * How a user of a box's CK sees the box, as the devices policy decides it (its `via`; root belongs
+ * to no CK): the box's owner, a superior of the owner, a sharee, or CK-wide staff.
+ */
+export const BOX_SIGHTS = ['owner', 'superior', 'share', 'staff'] as const;
+export type BoxSight = (typeof BOX_SIGHTS)[number];
+
+/**
+ * get_dev_ck_users: the users of the device's CK (but the caller), with how each sees the box and
+ * whether it holds its switch on/off authorisation; only a superior or a sharee can be given one.
+ */
+export const ckUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.string(),
+  level: z.number().int(),
+  remark: z.string(),
+  via: z.enum(BOX_SIGHTS).nullable().describe('how the user sees the box (devices policy); null: it does not'),
+  switch_authorized: z.boolean().describe('holds a switch on/off grant for the box'),
+});
 export type CkUserView = z.infer<typeof ckUserSchema>;
 
 /** How many boxes a batch call changed. */

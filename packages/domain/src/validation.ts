@@ -63,6 +63,15 @@ export function missingOrInvalid(issue: { input?: unknown }): MessageKey {
   return issue.input == null ? 'fieldRequired' : 'fieldInvalid';
 }
 
+/**
+ * A number from a JSON body or a query string: a number, or a string that writes one (`12`, `-3`,
+ * `1.5`, left to the schema's own checks). Nothing else is converted (z.coerce would read `true`
+ * as 1 and `[5]` as 5), so anything else fails as the wrong type with the usual messages.
+ */
+export function numberInput<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value: number | string) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value), schema);
+}
+
 /** A time in an answer: ISO 8601 with an offset (DESIGN.md section 6). */
 export const isoTimeSchema = z.string().describe('ISO 8601 with offset');
 

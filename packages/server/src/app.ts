@@ -27,6 +27,8 @@ import { createSessionService } from './modules/auth/sessions.js';
 import { boxRoutes } from './modules/boxes/routes.js';
 import { commandRoutes } from './modules/commands/routes.js';
 import { configRoutes } from './modules/config/routes.js';
+import { deviceTypeRoutes } from './modules/device-types/routes.js';
+import { createDeviceTypeService } from './modules/device-types/service.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { createDeviceService } from './modules/devices/service.js';
 import { faultRoutes } from './modules/faults/routes.js';
@@ -109,6 +111,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   dataPlane.realtime.onScopesChanged((userIds) => devices.forgetUsers(userIds));
   app.register(deviceRoutes, { prefix: API_BASE, devices, guard });
   app.register(faultRoutes, { prefix: API_BASE, faults: createFaultService({ db: database.db, registry, policy, now }), guard });
+  app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: createDeviceTypeService(database.db), guard });
   const userRegister = createUserRegisterService({ db: database.db, passwords, sessions, policy, scopesChanged: (userIds) => dataPlane.realtime.scopesChanged(userIds) });
   app.register(userRegisterRoutes, { prefix: API_BASE, service: userRegister, guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: dataPlane.realtime });

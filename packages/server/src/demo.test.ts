@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from '@cloudbox/domain';
+import { DEMO_PASSWORD, GENERIC_PLC } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/sql.js';
@@ -83,6 +83,18 @@ describe('demo fleet', () => {
     expect(await total('demo_sub3')).toBeLessThan(await total('demo_sub2'));
     expect(await total('demo_helper')).toBeGreaterThan(0);
     expect(shielded).toBeGreaterThan(0);
+    // demo_helper's operator model writes a PLC line's cycle time set point: on a write share, not on a read-only one.
+    const helperToken = await token('demo_helper');
+    for (const permission of ['write', 'read'] as const) {
+      const [plc] = await queryRows<{ box_id: string; station: number }>(
+        t.database.db,
+        sql`select c.box_id, c.station from device_shares s join users u on u.id = s.user_id join controllers c on c.box_id = s.box_id
+            where u.username = 'demo_helper' and s.permission = ${permission} and c.device_type_id = 'generic_plc' order by 1, 2 limit 1`,
+      );
+      const response = await t.app.inject({ method: 'GET', url: `/api/v2/devices/${plc!.box_id}/controllers/${plc!.station}/realtime`, headers: bearer(helperToken) });
+      const setPoint = envelopeOf<{ registers: { number: number; writable: boolean }[] }>(response).data.registers.find((register) => register.number === GENERIC_PLC.cycleTimeSetPoint);
+      expect(setPoint?.writable, permission).toBe(permission === 'write');
+    }
     // A user's change survives the next start.
     await t.database.db.execute(sql`delete from device_shares where user_id = (select id from users where username = 'demo_user')`);
     await (await startDemo(t.database.db, t.app, { demoBoxes: 120, demoSimulator: false, mqtt: t.config.mqtt })).stop();

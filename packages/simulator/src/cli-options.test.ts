@@ -1,36 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, selectBoxes } from './cli-options.js';
+import { brokerUrl, parseCommandLine, selectBoxes } from './cli-options.js';
 
 const file = JSON.stringify(
   ['100001', '100002', '100003', '100004'].map((id) => ({ id, secret: `s-${id}`, controllers: [{ station: 1, deviceType: 'maglev_blower' }] })),
 );
 
 describe('the command line', () => {
-  it('needs a credentials file, and says why', () => {
-    const parsed = parseCommandLine(['--boxes', '10']);
-    expect(parsed.ok).toBe(false);
-    expect(!parsed.ok && parsed.message).toMatch(/^--credentials: missing\. The server issues each box its MQTT secret at registration/);
+  it('registers boxes through the API without a credentials file: the documented command, with the demo root account and CK by default', () => {
+    expect(parseCommandLine(['--boxes', '50', '--interval', '5', '--url', 'mqtt://127.0.0.1:1884'])).toEqual({
+      ok: true,
+      run: {
+        source: { kind: 'api', api: 'http://127.0.0.1:8080', username: 'demo_root', password: 'demo123456', ck: '1001', firstId: '870000001', count: 50 },
+        url: 'mqtt://127.0.0.1:1884',
+        durationSeconds: undefined,
+        statsSeconds: 10,
+        fleet: { intervalSeconds: 5, seed: 1, dropOutRate: undefined, faultRate: undefined, load: undefined },
+      },
+    });
+    const chosen = parseCommandLine(['--api', 'http://server:9000/', '--user', 'demo_limited', '--password', 'secret12', '--ck', '2002', '--first-id', '880000001']);
+    expect(chosen.ok && chosen.run.source).toEqual({ kind: 'api', api: 'http://server:9000/', username: 'demo_limited', password: 'secret12', ck: '2002', firstId: '880000001', count: 10 });
+    expect(chosen.ok && chosen.run.url).toBeUndefined();
   });
 
-  it('reads the documented options with their defaults', () => {
+  it('takes the broker named, else the one the server reports, else the local default', () => {
+    expect(brokerUrl({ url: 'mqtt://broker:1883' }, 'mqtt://127.0.0.1:1884')).toBe('mqtt://broker:1883');
+    expect(brokerUrl({ url: undefined }, 'mqtt://127.0.0.1:1884')).toBe('mqtt://127.0.0.1:1884');
+    expect(brokerUrl({ url: undefined }, undefined)).toBe('mqtt://127.0.0.1:1883');
+  });
+
+  it('reads a credentials file instead when given one', () => {
     expect(parseCommandLine(['--credentials', 'boxes.json'])).toEqual({
       ok: true,
       run: {
-        credentials: 'boxes.json',
-        count: undefined,
-        firstId: undefined,
+        source: { kind: 'file', path: 'boxes.json', firstId: undefined, count: undefined },
+        url: undefined,
         durationSeconds: undefined,
         statsSeconds: 10,
-        fleet: { url: 'mqtt://127.0.0.1:1883', intervalSeconds: 10, seed: 1, dropOutRate: undefined, faultRate: undefined, load: undefined },
+        fleet: { intervalSeconds: 10, seed: 1, dropOutRate: undefined, faultRate: undefined, load: undefined },
       },
     });
     const load = parseCommandLine(['--credentials', 'b.json', '--url', 'mqtt://broker:1883', '--boxes', '2', '--first-id', '100002', '--interval', '0.5', '--seed', '7', '--load-points', '30', '--in-flight', '4']);
-    expect(load.ok && load.run).toMatchObject({ count: 2, firstId: '100002', fleet: { url: 'mqtt://broker:1883', intervalSeconds: 0.5, seed: 7, load: { pointsPerMessage: 30, inFlight: 4 } } });
+    expect(load.ok && load.run).toMatchObject({
+      source: { kind: 'file', count: 2, firstId: '100002' },
+      url: 'mqtt://broker:1883',
+      fleet: { intervalSeconds: 0.5, seed: 7, load: { pointsPerMessage: 30, inFlight: 4 } },
+    });
   });
 
   it('rejects bad values and unknown options, naming each', () => {
     const parsed = parseCommandLine(['--credentials', 'b.json', '--interval', 'x', '--fault-rate', '2', '--boxes', '1.5']);
     expect(!parsed.ok && parsed.message.split('\n')).toEqual(['--boxes: must be a whole number', '--interval: must be a number', '--fault-rate: must be between 0 and 1']);
+    const api = parseCommandLine(['--api', 'ftp://server', '--ck', '12', '--user', '']);
+    expect(!api.ok && api.message.split('\n')).toEqual(['--api: the API address starts with http:// or https://', '--user: must not be empty', '--ck: a CK code is 4 digits']);
     const unknown = parseCommandLine(['--credentials', 'b.json', '--speed', '3']);
     expect(!unknown.ok && unknown.message).toContain("'--speed'");
   });

@@ -1,15 +1,32 @@
 import { parseArgs } from 'node:util';
+import { DEMO_ACCOUNTS, DEMO_CK_CODES } from '@cloudbox/domain';
 import { z } from 'zod';
 import { boxListSchema, type BoxOptions, type FleetOptions } from './options.js';
+import { FIRST_SIMULATED_BOX_ID, type Registration } from './registration.js';
 
-export const USAGE = `Usage: npm run simulate -- --credentials boxes.json [options]
+const DEMO_ROOT = DEMO_ACCOUNTS.find((account) => account.role === 'root')!;
+const DEFAULT_BROKER = 'mqtt://127.0.0.1:1883';
+const DEFAULT_API = 'http://127.0.0.1:8080';
+/** Boxes registered through the API when --boxes is not given. */
+const DEFAULT_API_BOXES = 10;
 
+export const USAGE = `Usage: npm run simulate -- [--boxes N] [--interval S] [--url mqtt://...] [options]
+
+Boxes: without --credentials the simulator registers --boxes boxes through the server's HTTP API
+(ids from --first-id on; a box an earlier run registered gets a new secret). With --credentials it
+runs boxes registered elsewhere.
+  --api URL           the server's HTTP address (default ${DEFAULT_API})
+  --user NAME         an account that may register boxes: root, or limited_admin of the CK (default ${DEMO_ROOT.username})
+  --password P        its password (default the demo password ${DEMO_ROOT.password})
+  --ck CODE           the CK code the boxes are registered to (default ${DEMO_CK_CODES[0].code})
   --credentials FILE  the registered boxes, as JSON:
                       [{"id": "100001", "secret": "...", "controllers": [{"station": 1, "deviceType": "maglev_blower"}]}]
                       (optional per box: "model", "software", "iccid"; device types: maglev_blower, air_compressor, generic_plc)
-  --url URL           the MQTT broker (default mqtt://127.0.0.1:1883)
-  --boxes N           simulate N boxes of the file (default: all)
-  --first-id ID       start at the box with this id (default: the file's first)
+  --boxes N           how many boxes (default: ${DEFAULT_API_BOXES} through the API, all of the file)
+  --first-id ID       the first box id (default: ${FIRST_SIMULATED_BOX_ID} through the API, the file's first)
+
+Running:
+  --url URL           the MQTT broker (default: the one the server reports to root through the API, else ${DEFAULT_BROKER})
   --interval S        seconds between two data messages of a box (default 10)
   --seed N            makes every run with the same seed alike (default 1)
   --fault-rate R      chance per 120 samples of an injected alert or fault per controller (default 0.05)
@@ -19,13 +36,16 @@ export const USAGE = `Usage: npm run simulate -- --credentials boxes.json [optio
   --duration S        stop after S seconds (default: at Ctrl-C)
   --stats S           print the counters every S seconds (default 10)`;
 
+/** Where the boxes come from: a credentials file (from `firstId` on, `count` of them; undefined: all), or registration through the server's API. */
+export type BoxSource = { kind: 'file'; path: string; firstId: string | undefined; count: number | undefined } | ({ kind: 'api' } & Registration);
+
 export interface CliRun {
-  credentials: string;
-  count: number | undefined;
-  firstId: string | undefined;
+  source: BoxSource;
+  /** The broker the user named; undefined: ask the server, else DEFAULT_BROKER. */
+  url: string | undefined;
   durationSeconds: number | undefined;
   statsSeconds: number;
-  fleet: Omit<FleetOptions, 'boxes' | 'logger'>;
+  fleet: Omit<FleetOptions, 'boxes' | 'logger' | 'url'>;
 }
 
 const positive = z.coerce.number({ error: 'must be a number' }).positive('must be greater than 0');
@@ -33,10 +53,12 @@ const integer = z.coerce.number({ error: 'must be a number' }).int('must be a wh
 const rate = z.coerce.number({ error: 'must be a number' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
 
 const argumentsSchema = z.object({
-  credentials: z.string({
-    error: 'missing. The server issues each box its MQTT secret at registration (POST /api/v2/boxes), so the simulator reads the registered boxes from a JSON file',
-  }),
-  url: z.string().regex(/^(mqtts?|wss?|tcp):\/\//, 'the broker URL starts with mqtt://, mqtts://, ws:// or wss://').default('mqtt://127.0.0.1:1883'),
+  credentials: z.string().optional(),
+  api: z.url({ protocol: /^https?$/, error: 'the API address starts with http:// or https://' }).default(DEFAULT_API),
+  user: z.string().min(1, 'must not be empty').default(DEMO_ROOT.username),
+  password: z.string().min(1, 'must not be empty').default(DEMO_ROOT.password),
+  ck: z.string().regex(/^\d{4}$/, 'a CK code is 4 digits').default(DEMO_CK_CODES[0].code),
+  url: z.string().regex(/^(mqtts?|wss?|tcp):\/\//, 'the broker URL starts with mqtt://, mqtts://, ws:// or wss://').optional(),
   boxes: integer.optional(),
   'first-id': z.string().regex(/^\d+$/, 'a box id is digits').optional(),
   interval: positive.default(10),
@@ -65,16 +87,26 @@ export function parseCommandLine(argv: string[]): { ok: true; run: CliRun } | { 
   }
   const options = parsed.data;
   const loadPoints = options['load-points'];
+  const source: BoxSource =
+    options.credentials === undefined
+      ? {
+          kind: 'api',
+          api: options.api,
+          username: options.user,
+          password: options.password,
+          ck: options.ck,
+          firstId: options['first-id'] ?? FIRST_SIMULATED_BOX_ID,
+          count: options.boxes ?? DEFAULT_API_BOXES,
+        }
+      : { kind: 'file', path: options.credentials, firstId: options['first-id'], count: options.boxes };
   return {
     ok: true,
     run: {
-      credentials: options.credentials,
-      count: options.boxes,
-      firstId: options['first-id'],
+      source,
+      url: options.url,
       durationSeconds: options.duration,
       statsSeconds: options.stats,
       fleet: {
-        url: options.url,
         intervalSeconds: options.interval,
         seed: options.seed,
         dropOutRate: options['drop-out-rate'],
@@ -85,8 +117,13 @@ export function parseCommandLine(argv: string[]): { ok: true; run: CliRun } | { 
   };
 }
 
+/** The broker of a run: the one named, else the one the server reported, else the default. */
+export function brokerUrl(run: Pick<CliRun, 'url'>, reported: string | undefined): string {
+  return run.url ?? reported ?? DEFAULT_BROKER;
+}
+
 /** The boxes of a credentials file that a run simulates: from `firstId` on, `count` of them. */
-export function selectBoxes(fileText: string, run: Pick<CliRun, 'count' | 'firstId'>): { ok: true; boxes: BoxOptions[] } | { ok: false; message: string } {
+export function selectBoxes(fileText: string, run: { firstId: string | undefined; count: number | undefined }): { ok: true; boxes: BoxOptions[] } | { ok: false; message: string } {
   let json: unknown;
   try {
     json = JSON.parse(fileText);

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { parseCommandLine, selectBoxes, USAGE } from './cli-options.js';
+import { brokerUrl, parseCommandLine, selectBoxes, USAGE, type CliRun } from './cli-options.js';
 import { createFleet, type FleetStats } from './fleet.js';
+import type { BoxOptions } from './options.js';
+import { registerBoxes } from './registration.js';
 
-/** `npm run simulate -- --credentials boxes.json ...`: runs a fleet until Ctrl-C or --duration. */
+/** `npm run simulate -- --boxes N --interval S ...`: runs a fleet until Ctrl-C or --duration. */
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -15,18 +17,12 @@ async function main(): Promise<number> {
     return 2;
   }
   const { run } = command;
-  const fileText = await readFile(run.credentials, 'utf8').catch((error: Error) => error);
-  if (fileText instanceof Error) {
-    console.error(`cannot read the credentials file: ${fileText.message}`);
+  const obtained = await obtainBoxes(run);
+  if (!obtained.ok) {
+    console.error(obtained.message);
     return 2;
   }
-  const selection = selectBoxes(fileText, run);
-  if (!selection.ok) {
-    console.error(selection.message);
-    return 2;
-  }
-
-  const fleet = createFleet({ ...run.fleet, boxes: selection.boxes, logger: console });
+  const fleet = createFleet({ ...run.fleet, url: brokerUrl(run, obtained.brokerUrl), boxes: obtained.boxes, logger: console });
   const startedAt = Date.now();
   let previous = fleet.stats();
   const report = setInterval(() => {
@@ -48,6 +44,18 @@ async function main(): Promise<number> {
   const total = fleet.stats();
   console.log(`stopped after ${seconds.toFixed(1)} s: ${describe(total, zeroRates(total), seconds)}`);
   return 0;
+}
+
+/** The boxes of the credentials file, or boxes registered through the server's API. */
+async function obtainBoxes(run: CliRun): Promise<{ ok: true; boxes: BoxOptions[]; brokerUrl?: string } | { ok: false; message: string }> {
+  const { source } = run;
+  if (source.kind === 'api') {
+    console.log(`registering ${source.count} boxes from ${source.firstId} in CK ${source.ck} through ${source.api} as ${source.username}`);
+    return registerBoxes(source);
+  }
+  const fileText = await readFile(source.path, 'utf8').catch((error: Error) => error);
+  if (fileText instanceof Error) return { ok: false, message: `cannot read the credentials file: ${fileText.message}` };
+  return selectBoxes(fileText, source);
 }
 
 function describe(current: FleetStats, previous: FleetStats, seconds: number): string {

@@ -1,2 +1,3 @@
 export { createFleet, type Fleet, type FleetStats } from './fleet.js';
 export { boxListSchema, type BoxOptions, type FleetLogger, type FleetOptions } from './options.js';
+export { FIRST_SIMULATED_BOX_ID, registerBoxes, type Registered, type Registration } from './registration.js';

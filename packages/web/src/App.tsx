@@ -7,6 +7,7 @@ import { router } from './router';
 import { useAppStore } from './stores/app';
 import { useSettingsStore } from './stores/settings';
 import { bindFeedback } from './utils/feedback';
+import { usePrefersReducedMotion } from './utils/reduced-motion';
 
 /** The four sizes of SPEC.md section 2 on antd's three, with the compact algorithm for "mini". */
 export function sizeConfig(size: Size): Pick<ConfigProviderProps, 'componentSize'> & { compact: boolean } {
@@ -33,12 +34,13 @@ export default function App() {
   const size = useAppStore((state) => state.size);
   const colorPrimary = useSettingsStore((state) => state.theme);
   const { componentSize, compact } = sizeConfig(size);
+  const reducedMotion = usePrefersReducedMotion();
 
   return (
     <ConfigProvider
       locale={LOCALES[language].antd}
       componentSize={componentSize}
-      theme={{ token: { colorPrimary, borderRadius: 4 }, algorithm: compact ? theme.compactAlgorithm : theme.defaultAlgorithm }}
+      theme={{ token: { colorPrimary, borderRadius: 4, motion: !reducedMotion }, algorithm: compact ? theme.compactAlgorithm : theme.defaultAlgorithm }}
     >
       <AntdApp>
         <FeedbackBinder />

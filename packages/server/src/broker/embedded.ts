@@ -45,8 +45,8 @@ export async function createEmbeddedBroker(deps: {
 
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
-      const refuse = () => {
-        handlers.refused('bad_credentials');
+      const refuse = (reason: 'bad_credentials' | 'unknown_box' = 'bad_credentials') => {
+        handlers.refused(reason);
         const error = Object.assign(new Error('bad user name or password'), { returnCode: BAD_CREDENTIALS }) as AuthenticateError;
         done(error, false);
       };
@@ -61,9 +61,17 @@ export async function createEmbeddedBroker(deps: {
       const addresses = pendingAddresses.get(client.conn) ?? { sourceIp: null, destinationIp: null };
       handlers.authenticateBox(username, password).then(
         (outcome) => {
-          if (outcome === 'unknown') handlers.unregistered(username, addresses.sourceIp);
+          if (outcome === 'unknown') {
+            handlers.unregistered(username, addresses.sourceIp);
+            return refuse('unknown_box');
+          }
           if (outcome !== 'ok') return refuse();
           identities.set(client, { kind: 'box', boxId: username, addresses });
+          // A box's session is its own, whatever client id it sent (Mosquitto's use_username_as_clientid):
+          // Aedes ends an older connection with the same client id, so a box that chose another box's id
+          // would otherwise disconnect that box. Aedes registers the client (and its session and will)
+          // under this id only after authentication.
+          client.id = boxClientId(username);
           done(null, true);
         },
         (error: unknown) => {
@@ -203,6 +211,11 @@ export async function createEmbeddedBroker(deps: {
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
     },
   };
+}
+
+/** The broker's client id of a box's connection: one session per box, a reconnect replaces the last one. */
+export function boxClientId(boxId: string): string {
+  return `box-${boxId}`;
 }
 
 function sameText(given: Buffer, expected: string): boolean {

@@ -58,7 +58,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   // Migrations and idempotent DDL raise NOTICEs ("already exists, skipping"): not worth a log line.
-  const client = postgres(url, { max: 10, connect_timeout: 10, onnotice: () => {} });
+  // JIT compilation pays off for long analytical scans; every query here is short, and a device
+  // list page crossed its cost threshold and spent more time compiling than running (BENCHMARKS.md).
+  const client = postgres(url, { max: 10, connect_timeout: 10, onnotice: () => {}, connection: { jit: 'off' } });
   const db = drizzlePostgres({ client, schema });
   return {
     db,

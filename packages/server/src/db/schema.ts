@@ -503,7 +503,8 @@ export const operationLogs = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     username: text('username').notNull(),
     ck: varchar('ck', { length: 4 }),
-    boxId: varchar('box_id', { length: 32 }).notNull(),
+    /** null: a change of a user (`add_user`, `set_shield`, ...), not of a box. */
+    boxId: varchar('box_id', { length: 32 }),
     station: smallint('station'),
     register: integer('register'),
     action: text('action').notNull().$type<OperationAction>(),

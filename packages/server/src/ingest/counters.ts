@@ -4,7 +4,7 @@ export const REJECTIONS = [
   'oversized',
   /** Not `cloudbox/{id}/up/{hello|data|status|ack}`. */
   'wrong_topic',
-  /** No box registered with this id. */
+  /** No box registered with this id: a connection refused (embedded broker) or a message dropped (external broker). */
   'unknown_box',
   /** Not JSON, or not the message's shape. */
   'malformed',
@@ -18,7 +18,7 @@ export const REJECTIONS = [
   'bad_value',
   /** The broker refused a publish or subscribe outside the box's own topics. */
   'not_authorized',
-  /** A connection attempt with a wrong or unknown credential. */
+  /** A connection attempt with a wrong secret, or a user name that is not a box id. */
   'bad_credentials',
   /** The database refused the message itself (not a passing outage): stored apart from its batch, then dropped. */
   'store_failed',

@@ -108,7 +108,7 @@ export function createDataPlane(deps: { config: Config; database: Database; redi
   const boxes = createBoxService(db, policy, {
     boxChanged: (boxId) => realtime.boxChanged(boxId),
     disconnect: (boxId) => brokerProxy.disconnect(boxId),
-    controllersRemoved: (ids) => ingest.forgetControllers(ids),
+    controllersReset: (ids) => ingest.forgetControllers(ids),
   });
   realtime.onBoxChanged((boxId) => {
     registry.forgetBox(boxId);

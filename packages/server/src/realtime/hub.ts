@@ -141,6 +141,11 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
       if (readable(event.record.register)) send(viewer.socket, { ...event, record: { ...event.record, message: event.record.message[viewer.language] } });
       return;
     }
+    if (event.type === 'command') {
+      // A command names its register and value: both are as unreadable as the register.
+      if (readable(event.command.register)) send(viewer.socket, event);
+      return;
+    }
     send(viewer.socket, event);
   }
 
@@ -156,9 +161,10 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
   }
 
   return {
-    /** An event for the browsers that may see the box. */
+    /** An event for the browsers that may see the box (a fault or command event: and may read its register). */
     publish(box: EventBox, event: BusEvent): void {
-      const deviceType = event.type === 'fault' ? deviceTypeOf(box, event.controller_id) : undefined;
+      const station = event.type === 'fault' ? event.controller_id : event.type === 'command' ? event.command.controller_id : undefined;
+      const deviceType = station === undefined ? undefined : deviceTypeOf(box, station);
       bus.publish({ kind: 'event', box: { id: box.id, ck: box.ck }, event, deviceType });
     },
 

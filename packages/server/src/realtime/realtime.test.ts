@@ -108,6 +108,22 @@ describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
     expect(await watcher.next('status', (event) => event.box_id === own && !event.online)).toBeTruthy();
     watcher.socket.close();
   });
+
+  it('keeps the commands of registers a user’s model hides from its browser', async () => {
+    const id = t.boxId();
+    await t.register({ id });
+    await t.shareUnderModel('demo_helper', id, { maglev_blower: { [R.startStop]: 'r' } });
+    const watcher = await browser(t.app, `?token=${await signIn(t.app, 'demo_helper', 'demo123456')}`);
+    await watcher.next('ready');
+
+    const write = (register: number, value: number) =>
+      t.app.inject({ method: 'POST', url: `/api/v2/devices/${id}/controllers/1/write`, headers: { authorization: `Bearer ${manager}` }, payload: { register, value } });
+    expect((await write(R.speedSetPoint, 20_000)).statusCode).toBe(200);
+    expect((await write(R.startStop, 1)).statusCode).toBe(200);
+    expect(await watcher.next('command', (event) => event.command.box_id === id)).toMatchObject({ command: { register: R.startStop } });
+    expect(watcher.events.filter((event) => event.type === 'command').map((event) => event.command.register)).toEqual([R.startStop]);
+    watcher.socket.close();
+  });
 });
 
 describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instances through Redis', () => {

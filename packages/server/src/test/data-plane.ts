@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { BoxWithSecret, RegisterBoxInput } from '@cloudbox/domain';
-import type { SQL } from 'drizzle-orm';
+import type { BoxWithSecret, RegisterBoxInput, TemplateRights } from '@cloudbox/domain';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Database } from '../db/index.js';
@@ -30,6 +30,8 @@ export interface DataPlaneTest extends TestApp {
   register(box: Partial<RegisterBoxInput> & { id: string }): Promise<BoxWithSecret>;
   connectBox(id: string, secret: string, options?: IClientOptions): Promise<MqttClient>;
   rows<T>(query: SQL): Promise<T[]>;
+  /** Gives a user a model (permission template) of these rights and a read-only share of the box from demo_manager. */
+  shareUnderModel(username: string, boxId: string, rights: TemplateRights): Promise<void>;
 }
 
 const MAGLEV = [{ station: 1, device_type: 'maglev_blower' }];
@@ -72,6 +74,15 @@ export async function startDataPlaneTest(
       return client;
     },
     rows: (query) => queryRows(t.database.db, query),
+    async shareUnderModel(username, boxId, rights) {
+      const [user] = await queryRows<{ id: number }>(t.database.db, sql`select id from users where username = ${username}`);
+      await t.database.db.execute(sql`with template as (
+          insert into permission_templates (ck, name, level, rights) values ('1001', ${`${username} on ${boxId}`}, 0, ${JSON.stringify(rights)}::jsonb) returning id
+        ) update users set template_id = (select id from template) where id = ${user!.id}`);
+      await t.database.db.execute(sql`insert into device_shares (box_id, user_id, granted_by, permission)
+        select ${boxId}, ${user!.id}, id, 'read' from users where username = 'demo_manager'`);
+      t.app.dataPlane.realtime.scopesChanged([user!.id]);
+    },
     async dispose() {
       await Promise.all(clients.map((client) => client.endAsync(true).catch(() => undefined)));
       await t.dispose();

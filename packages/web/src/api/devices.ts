@@ -5,6 +5,8 @@ import type {
   DeviceItem,
   DeviceStatusCounts,
   DeviceRealtime,
+  DeviceTypeEventRules,
+  DeviceTypeSummary,
   FaultRecordView,
   KlineCandle,
   KlineInterval,
@@ -77,4 +79,12 @@ export function getCommand(id: string): Promise<CommandView> {
 
 export function listOperationLogs(params: QueryParams): Promise<Page<OperationLogEntry>> {
   return request<Page<OperationLogEntry>>('/operation-logs', { params });
+}
+
+export function listDeviceTypes(): Promise<DeviceTypeSummary[]> {
+  return request<DeviceTypeSummary[]>('/device-types');
+}
+
+export function getEventRules(deviceTypeId: string): Promise<DeviceTypeEventRules> {
+  return request<DeviceTypeEventRules>(`/device-types/${encodeURIComponent(deviceTypeId)}/event-rules`);
 }

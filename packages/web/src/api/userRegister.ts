@@ -51,6 +51,7 @@ export const recallShare = (deviceId: string, userId: number) => post<Changed>('
 export const recallAllShares = (userId: number) => post<Changed>('recall_all_shared_device', { user_id: userId });
 export const assignDevices = (deviceIds: string[], userId: number) => post<Changed>('batch_assign_devices', { device_ids: deviceIds, user_id: userId });
 export const recallAssigned = (deviceId: string) => post<Changed>('recall_assigned_device', { device_id: deviceId });
+export const recallAllAssigned = (userId: number) => post<Changed>('recall_all_assigned_device', { user_id: userId });
 export const bindDevice = (deviceId: string, ck: string) => post<null>('register_device_to_user', { device_id: deviceId, ck });
 export const unbindDevices = (deviceIds: string[]) => post<Changed>('delete_device', { device_ids: deviceIds });
 

@@ -47,6 +47,10 @@ describe('kept-alive views', () => {
     expect(await screen.findByText('/dashboard: 0')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
 
+    await user.click(screen.getByText('/dashboard: 0'));
+    act(() => useTagsViewStore.getState().refreshView({ path: '/dashboard' }));
+    expect(await screen.findByText('/dashboard: 0')).toBeTruthy();
+
     await user.click(screen.getByText('/devices/devices-show: 0', { exact: false }).closest('button')!);
     act(() => useTagsViewStore.getState().delView({ path: '/devices/devices-show' }));
     expect(screen.queryByText('/devices/devices-show', { exact: false })).toBeNull();
@@ -58,5 +62,11 @@ describe('kept-alive views', () => {
     await act(() => router.navigate('/dashboard'));
     expect(screen.queryByText('/profile/index: 0')).toBeNull();
     expect(useTagsViewStore.getState().visitedViews.map((view) => view.path)).toContain('/profile/index');
+  });
+
+  it('titles the page as its tab, with the device id and date', async () => {
+    renderAt('/devices/history-charts/7/20261122');
+    expect(await screen.findByText('/devices/history-charts/7/20261122: 0')).toBeTruthy();
+    expect(document.title).toMatch(/^History Curves 7\/2026-11-22 - /);
   });
 });

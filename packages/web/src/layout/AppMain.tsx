@@ -9,6 +9,7 @@ import { SCREENS } from '../router/screens';
 import { ViewContext, type ViewInfo } from '../router/view-context';
 import { useTagsViewStore, viewFromMatch } from '../stores/tagsView';
 import { usePageTitle } from '../utils/get-page-title';
+import { tabTitle } from './TagsView';
 
 function View({ path, active }: { path: string; active: boolean }) {
   const match = useMemo(() => matchRoute(path), [path]);
@@ -28,7 +29,7 @@ function View({ path, active }: { path: string; active: boolean }) {
   );
 }
 
-/** `/redirect/<path>` lands here for one render, then re-opens `<path>`: the view mounts afresh. */
+/** `/redirect/<path>` (links from outside the tab bar) lands here for one render, then re-opens `<path>`. */
 function Redirect({ to }: { to: string }) {
   const navigate = useNavigate();
   useEffect(() => {
@@ -39,31 +40,34 @@ function Redirect({ to }: { to: string }) {
 
 /**
  * Keep-alive: every cached view (visited, not noCache) stays mounted and is only hidden while
- * another tab is active, so its state survives tab switches. Views are keyed by path, so
- * dropping a path from the cache (closing its tab, or Refresh) unmounts it.
+ * another tab is active, so its state survives tab switches. Views are keyed by path and the
+ * path's refresh count, so dropping a path from the cache (closing its tab) unmounts it and a
+ * tab's Refresh mounts it afresh in one render, without leaving the route.
  */
 export default function AppMain() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const cachedViews = useTagsViewStore((state) => state.cachedViews);
+  const refreshes = useTagsViewStore((state) => state.refreshes);
   const addView = useTagsViewStore((state) => state.addView);
   const updateVisitedView = useTagsViewStore((state) => state.updateVisitedView);
   const redirectTo = pathname.startsWith(REDIRECT_PREFIX) ? pathname.slice(REDIRECT_PREFIX.length - 1) + search : undefined;
   const match = useMemo(() => (redirectTo ? undefined : matchRoute(pathname)), [redirectTo, pathname]);
-  usePageTitle(match?.route.meta?.title ? t(`route.${match.route.meta.title}`) : undefined);
+  const view = useMemo(() => (match ? viewFromMatch(match, pathname, search) : undefined), [match, pathname, search]);
+  // The page title reads as the tab does (device id, controller id or date appended).
+  usePageTitle(view?.title ? tabTitle(view, t) : undefined);
 
   useEffect(() => {
-    if (!match) return;
-    const view = viewFromMatch(match, pathname, search);
+    if (!view) return;
     addView(view);
     updateVisitedView(view);
-  }, [match, pathname, search, addView, updateVisitedView]);
+  }, [view, addView, updateVisitedView]);
 
   const paths = match && !cachedViews.includes(pathname) ? [...cachedViews, pathname] : cachedViews;
   return (
     <main className="app-main">
       {paths.map((path) => (
-        <View key={path} path={path} active={path === pathname} />
+        <View key={`${path}#${refreshes[path] ?? 0}`} path={path} active={path === pathname} />
       ))}
       {redirectTo && <Redirect to={redirectTo} />}
     </main>

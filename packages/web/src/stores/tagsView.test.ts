@@ -44,7 +44,7 @@ describe('tag views', () => {
   it('titles device views with their ids', () => {
     expect(controller.title).toBe('controller');
     expect(controller.titleSuffix).toEqual(['12', '3']);
-    expect(view('/devices/error-details/7/20261122').titleSuffix).toEqual(['7', '2026-11-22']);
+    expect(view('/devices/history-charts/7/20261122').titleSuffix).toEqual(['7', '2026-11-22']);
   });
 
   it('deletes a view from the tabs and the cache', () => {

@@ -91,6 +91,9 @@ interface TagsViewStore extends TagsViewState {
   addView(view: TagView): void;
   updateVisitedView(view: TagView): void;
   delCachedView(view: Pick<TagView, 'path'>): void;
+  /** How often each path was refreshed: part of its view's key, so a refresh mounts it afresh. */
+  refreshes: Record<string, number>;
+  refreshView(view: Pick<TagView, 'path'>): void;
   delView(view: Pick<TagView, 'path'>): void;
   delOthersViews(view: Pick<TagView, 'path'>): void;
   delAllViews(): void;
@@ -102,6 +105,8 @@ export const useTagsViewStore = create<TagsViewStore>((set) => ({
   addView: (view) => set((state) => addView(state, view)),
   updateVisitedView: (view) => set((state) => updateVisitedView(state, view)),
   delCachedView: (view) => set((state) => delCachedView(state, view)),
+  refreshes: {},
+  refreshView: (view) => set((state) => ({ refreshes: { ...state.refreshes, [view.path]: (state.refreshes[view.path] ?? 0) + 1 } })),
   delView: (view) => set((state) => delView(state, view)),
   delOthersViews: (view) => set((state) => delOthersViews(state, view)),
   delAllViews: () => set((state) => delAllViews(state)),

@@ -26,6 +26,7 @@ const info: UserInfo = {
 describe('toSessionUser', () => {
   it('reads the session user of SPEC.md section 3', () => {
     expect(toSessionUser(info)).toEqual({
+      id: info.user.id,
       name: 'acme-admin',
       avatar: '',
       introduction: '',
@@ -33,6 +34,7 @@ describe('toSessionUser', () => {
       ck: '1234',
       userLevel: 1,
       isManager: true,
+      parentId: null,
       registeredAt: '2026-01-02T03:04:05Z',
     });
   });

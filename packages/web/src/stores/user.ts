@@ -5,6 +5,8 @@ import { getToken, removeToken, setToken } from '../utils/auth';
 
 /** The signed-in user as the console uses it (SPEC.md section 3, "Session user"). */
 export interface SessionUser {
+  /** The user's id: a managed user whose `parent_id` it is works under this user. */
+  id: number;
   name: string;
   avatar: string;
   introduction: string;
@@ -12,6 +14,8 @@ export interface SessionUser {
   ck: string | null;
   userLevel: number;
   isManager: boolean;
+  /** The manager this user works under (its direct superior), if any. */
+  parentId: number | null;
   registeredAt: string;
 }
 
@@ -27,6 +31,7 @@ export function toSessionUser(info: UserInfo | null | undefined): SessionUser {
   if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(INFO_ERRORS.noRoles);
   if (!info.user) throw new Error(INFO_ERRORS.noUser);
   return {
+    id: info.user.id,
     name: info.name,
     avatar: info.avatar,
     introduction: info.introduction,
@@ -34,6 +39,7 @@ export function toSessionUser(info: UserInfo | null | undefined): SessionUser {
     ck: info.user.group_extra?.ck ?? null,
     userLevel: info.level,
     isManager: info.user.is_manager,
+    parentId: info.user.parent_id,
     registeredAt: info.user.registered_at,
   };
 }

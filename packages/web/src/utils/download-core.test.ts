@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { exportPercent, fileNameFromDisposition, formatBytes, sliceRanges, transferProgress } from './download-core';
+import { announcedRows, exportPercent, fileNameFromDisposition, formatBytes, sliceRanges, transferProgress } from './download-core';
 
 describe('download progress', () => {
   it('is a percentage with a known size and indeterminate without one', () => {
     expect(transferProgress(512, 1024)).toEqual({ percent: 50, loaded: 512 });
     expect(transferProgress(4096, 1024).percent).toBe(100);
     expect(transferProgress(512, null)).toEqual({ percent: null, loaded: 512 });
+  });
+
+  it('reads the row count the server announces', () => {
+    expect(announcedRows('1234')).toBe(1234);
+    expect(announcedRows(null)).toBeNull();
+    expect(announcedRows('lots')).toBeNull();
   });
 
   it('names sizes for people', () => {

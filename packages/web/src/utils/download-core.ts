@@ -12,6 +12,14 @@ export function transferProgress(loaded: number, total: number | null): Transfer
   return { percent: Math.min(100, Math.floor((loaded / total) * 100)), loaded };
 }
 
+/** The header in which the server announces, before streaming, how many rows an export holds. */
+export const EXPORT_ROWS_HEADER = 'x-export-rows';
+
+/** The announced row count, or null without (a server that does not say). */
+export function announcedRows(header: string | null): number | null {
+  return header !== null && /^\d+$/.test(header) ? Number(header) : null;
+}
+
 /** `12.3 KB`, `4.5 MB`: what the progress line shows. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -1,6 +1,6 @@
 import { API_BASE } from '@cloudbox/domain';
 import { getToken } from './auth';
-import { fileNameFromDisposition, transferProgress, type TransferProgress } from './download-core';
+import { announcedRows, EXPORT_ROWS_HEADER, fileNameFromDisposition, transferProgress, type TransferProgress } from './download-core';
 import { buildUrl } from './request-core';
 import { fetchEnvelope, type QueryParams } from './request';
 
@@ -16,16 +16,21 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** What a streamed download has received, and the rows the server said it holds. */
+export interface StreamedProgress extends TransferProgress {
+  rows: number | null;
+}
+
 /**
- * Downloads a file the server streams (the xlsx exports), reporting the bytes as they arrive,
- * and saves it. An answer that is not a file is an envelope (bad filter, signed out): it goes
+ * Downloads a file the server streams (the xlsx exports), reporting the bytes as they arrive
+ * with the row count the server announced, and saves it. An answer that is not a file is an envelope (bad filter, signed out): it goes
  * through the request layer's code handling, which shows the message and rejects.
  */
 export async function downloadFile(
   path: string,
   params: QueryParams,
   fallbackName: string,
-  onProgress: (progress: TransferProgress) => void,
+  onProgress: (progress: StreamedProgress) => void,
   signal?: AbortSignal,
 ): Promise<string> {
   const token = getToken();
@@ -40,9 +45,10 @@ export async function downloadFile(
     throw new Error(response.statusText);
   }
   const total = Number(response.headers.get('content-length')) || null;
+  const rows = announcedRows(response.headers.get(EXPORT_ROWS_HEADER));
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let loaded = 0;
-  onProgress(transferProgress(0, total));
+  onProgress({ ...transferProgress(0, total), rows });
   if (response.body) {
     const reader = response.body.getReader();
     for (;;) {
@@ -50,7 +56,7 @@ export async function downloadFile(
       if (done) break;
       chunks.push(value);
       loaded += value.byteLength;
-      onProgress(transferProgress(loaded, total));
+      onProgress({ ...transferProgress(loaded, total), rows });
     }
   }
   const fileName = fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName);

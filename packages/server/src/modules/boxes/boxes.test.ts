@@ -1,9 +1,31 @@
-import { boxTopics, type BoxView, type BoxWithSecret } from '@cloudbox/domain';
+import { boxTopics, MAGLEV_BLOWER, type BoxView, type BoxWithSecret, type DeviceRealtime } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataMessage, startDataPlaneTest, type DataPlaneTest } from '../../test/data-plane.js';
 import { bearer, DATABASE_KINDS, EN, envelopeOf, signIn } from '../../test/helpers.js';
+
+/** The facts of a registered box, as the device edit form sends them. */
+const FACTS = {
+  ck: '1001',
+  model: 'CB-4G',
+  software: 'CB-OS 2.4.1',
+  iccid: '89860412345678901234',
+  install_date: '2026-01-15',
+  expiry_date: '2027-01-14',
+  owner_unit: 'Acme Water',
+  province: '江苏省',
+  city: '苏州市',
+  district: '吴中区',
+  street: '创业路 8 号',
+  latitude: 31.3,
+  longitude: 120.6,
+  contact: 'Li Lei',
+  phone: '13800000000',
+  remark: 'pump house',
+  server_ip: '203.0.113.5',
+  controllers: [{ station: 1, device_type: 'maglev_blower', machine_model: 'MBF-150', device_number: 'B-1' }],
+};
 
 describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
   let t: DataPlaneTest;
@@ -23,22 +45,7 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     const id = t.boxId();
     const response = await post(limited, {
       id,
-      ck: '1001',
-      model: 'CB-4G',
-      iccid: '89860412345678901234',
-      install_date: '2026-01-15',
-      expiry_date: '2027-01-14',
-      owner_unit: 'Acme Water',
-      province: '江苏省',
-      city: '苏州市',
-      district: '吴中区',
-      street: '创业路 8 号',
-      latitude: 31.3,
-      longitude: 120.6,
-      contact: 'Li Lei',
-      phone: '13800000000',
-      remark: 'pump house',
-      server_ip: '203.0.113.5',
+      ...FACTS,
       controllers: [
         { station: 1, device_type: 'maglev_blower', machine_model: 'MBF-150', device_number: 'B-1' },
         { station: 2, device_type: 'generic_plc' },
@@ -123,6 +130,72 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     expect(after[0]).toEqual(before[0]);
     expect(await t.rows(sql`select 1 from samples where controller_id = ${before[1]!.id}`)).toEqual([]);
     expect(await t.rows(sql`select 1 from rollups_daily where controller_id = ${before[1]!.id}`)).toEqual([]);
+  });
+
+  const put = (token: string, id: string, payload: unknown, headers: Record<string, string> = EN) =>
+    t.app.inject({ method: 'PUT', url: `/api/v2/boxes/${id}`, headers: { ...bearer(token), ...headers }, payload: payload as Record<string, unknown> });
+  const shown = async (id: string) => envelopeOf<BoxView>(await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${id}`, headers: bearer(t.rootToken) })).data;
+
+  it('edits only the fields sent: the ones left out keep their values', async () => {
+    const id = t.boxId();
+    await t.register({ id, ...FACTS });
+    const before = await shown(id);
+    const [assigned] = await t.rows<{ at: string }>(sql`select ck_assigned_at::text as at from boxes where id = ${id}`);
+
+    const response = await put(limited, id, { remark: 'moved to hall 2', latitude: null, controllers: [{ station: 1, device_type: 'maglev_blower' }, { station: 2, device_type: 'generic_plc' }] });
+    expect(response.statusCode).toBe(200);
+    expect(envelopeOf<BoxView>(response).data).toEqual({
+      ...before,
+      remark: 'moved to hall 2',
+      latitude: null,
+      // A machine model and device number left out are kept for a station the box has.
+      controllers: [...before.controllers, { station: 2, device_type: 'generic_plc', machine_model: '', device_number: '' }],
+    });
+    expect(await t.rows(sql`select ck_assigned_at::text as at from boxes where id = ${id}`)).toEqual([assigned]);
+    expect((await put(limited, id, {})).statusCode).toBe(200);
+    expect(await shown(id)).toEqual(envelopeOf<BoxView>(response).data);
+  });
+
+  it('answers a bad edit with 400 in the caller’s language and changes nothing', async () => {
+    const id = t.boxId();
+    await t.register({ id, ...FACTS });
+    const before = await shown(id);
+
+    const chinese = await put(limited, id, { remark: 'never stored', latitude: 91, iccid: 'abc' }, {});
+    expect(chinese.statusCode).toBe(400);
+    expect(envelopeOf(chinese).code).toBe(40111);
+    expect(envelopeOf<{ errors: { field: string; message: string }[] }>(chinese).data.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'latitude', message: '纬度必须在-90到90之间' },
+        { field: 'iccid', message: 'ICCID必须为18-22位数字或字母A-F' },
+      ]),
+    );
+    const unknownType = await put(limited, id, { remark: 'never stored', controllers: [{ station: 1, device_type: 'toaster' }] });
+    expect(unknownType.statusCode).toBe(400);
+    expect(envelopeOf(unknownType).message).toBe('Unknown device type: toaster');
+    const unknownCk = await put(t.rootToken, id, { remark: 'never stored', ck: '9999' }, { 'accept-language': 'es' });
+    expect(envelopeOf(unknownCk).message).toBe('Código CK desconocido: 9999');
+    expect(await shown(id)).toEqual(before);
+  });
+
+  it("ends the old type's active records and clears its latest values when a station changes device type, keeping its samples", async () => {
+    const id = t.boxId();
+    await t.register({ id, ...FACTS });
+    const [controller] = await t.rows<{ id: number }>(sql`select id from controllers where box_id = ${id} and station = 1`);
+    // The blower's fault flag (bit 3 of the status word) opens a fault record.
+    await t.app.dataPlane.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now() - 1000, 1, { [MAGLEV_BLOWER.fault]: 0b1000, [MAGLEV_BLOWER.speed]: 12_000 })), { boxId: id });
+    const records = () => t.rows<{ active: boolean }>(sql`select active from fault_records where controller_id = ${controller!.id}`);
+    expect(await records()).toEqual([{ active: true }]);
+
+    const response = await put(limited, id, { controllers: [{ station: 1, device_type: 'air_compressor' }] });
+    expect(response.statusCode).toBe(200);
+    expect(envelopeOf<BoxView>(response).data.controllers).toEqual([{ station: 1, device_type: 'air_compressor', machine_model: 'MBF-150', device_number: 'B-1' }]);
+    expect(await t.rows(sql`select id from controllers where box_id = ${id}`)).toEqual([controller]);
+    expect(await records()).toEqual([{ active: false }]);
+    expect(await t.rows(sql`select 1 from latest_values where controller_id = ${controller!.id}`)).toEqual([]);
+    expect(await t.rows(sql`select 1 from samples where controller_id = ${controller!.id}`)).toHaveLength(1);
+    const realtime = await t.app.inject({ method: 'GET', url: `/api/v2/devices/${id}/controllers/1/realtime`, headers: bearer(t.rootToken) });
+    expect(envelopeOf<DeviceRealtime>(realtime).data).toMatchObject({ ts: null, status: 'offline' });
   });
 
   it('rotates the secret: the old one stops working, the new one connects', async () => {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { BoxView, BoxWithSecret, Page, RegisterBox, UnregisteredBox, UpdateBox } from '@cloudbox/domain';
-import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
-import { boxes, boxServerConfigs, ckCodes, controllers, deviceTypes, unregisteredBoxes, type UserRow } from '../../db/schema.js';
+import { boxes, boxServerConfigs, ckCodes, controllers, deviceTypes, faultRecords, latestValues, unregisteredBoxes, type UserRow } from '../../db/schema.js';
 import { rollupsDaily, rollupsHourly, samples } from '../../db/timeseries.js';
 import { ApiError } from '../../http/errors.js';
 import { mayManageBox, type DevicePolicy } from '../devices/policy.js';
@@ -12,7 +12,8 @@ export interface BoxChangeListener {
   boxChanged(boxId: string): void;
   /** The box must connect again (new secret) or not at all (deleted). */
   disconnect(boxId: string): void;
-  controllersRemoved(ids: number[]): void;
+  /** Controllers removed, or given another device type: their event-rule state is forgotten. */
+  controllersReset(ids: number[]): void;
 }
 
 export type BoxService = ReturnType<typeof createBoxService>;
@@ -71,12 +72,16 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
     };
   }
 
+  /** The CK and device types named in a registration or an edit exist (what zod cannot know). */
   async function check(input: UpdateBox): Promise<void> {
-    const [ck] = await db.select({ code: ckCodes.code }).from(ckCodes).where(eq(ckCodes.code, input.ck));
-    if (!ck) throw ApiError.invalidInput([{ field: 'ck', key: 'ckUnknown', params: { ck: input.ck } }]);
-    const wanted = [...new Set(input.controllers.map((controller) => controller.device_type))];
+    if (input.ck !== undefined) {
+      const [ck] = await db.select({ code: ckCodes.code }).from(ckCodes).where(eq(ckCodes.code, input.ck));
+      if (!ck) throw ApiError.invalidInput([{ field: 'ck', key: 'ckUnknown', params: { ck: input.ck } }]);
+    }
+    const wanted = [...new Set((input.controllers ?? []).map((controller) => controller.device_type))];
+    if (wanted.length === 0) return;
     const known = new Set((await db.select({ id: deviceTypes.id }).from(deviceTypes).where(inArray(deviceTypes.id, wanted))).map((row) => row.id));
-    const problems = input.controllers.flatMap((controller, index) =>
+    const problems = (input.controllers ?? []).flatMap((controller, index) =>
       known.has(controller.device_type)
         ? []
         : [{ field: `controllers.${index}.device_type`, key: 'deviceTypeUnknown' as const, params: { deviceType: controller.device_type } }],
@@ -84,6 +89,7 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
     if (problems.length > 0) throw ApiError.invalidInput(problems);
   }
 
+  /** The box's columns of the facts given; a fact left out is undefined, which Drizzle leaves alone. */
   function columns(input: UpdateBox) {
     return {
       ck: input.ck,
@@ -112,12 +118,45 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
     return box;
   }
 
+  /**
+   * A controller given another device type keeps its samples and rollups (keyed by controller; the
+   * register numbers of its past stay readable as history), but the old type's latest values and
+   * active fault records would show on the new type's page: the records end now, the values go.
+   */
+  async function resetControllers(executor: Pick<Db, 'update' | 'delete'>, controllerIds: number[]): Promise<void> {
+    if (controllerIds.length === 0) return;
+    await executor.update(faultRecords).set({ endedAt: new Date() }).where(and(inArray(faultRecords.controllerId, controllerIds), isNull(faultRecords.endedAt)));
+    await executor.delete(latestValues).where(inArray(latestValues.controllerId, controllerIds));
+  }
+
   /** Samples and rollups have no foreign key (it would cost every insert): they go explicitly. */
   async function deleteHistory(executor: Pick<Db, 'delete'>, controllerIds: number[]): Promise<void> {
     if (controllerIds.length === 0) return;
     await executor.delete(samples).where(inArray(samples.controllerId, controllerIds));
     await executor.delete(rollupsHourly).where(inArray(rollupsHourly.controllerId, controllerIds));
     await executor.delete(rollupsDaily).where(inArray(rollupsDaily.controllerId, controllerIds));
+  }
+
+  /**
+   * The box's bus becomes `wanted`: controllers kept by station keep their id and history, new ones
+   * are added, missing ones go with their data. Answers the controllers removed or retyped.
+   */
+  async function replaceControllers(tx: Pick<Db, 'select' | 'insert' | 'update' | 'delete'>, id: string, wanted: NonNullable<UpdateBox['controllers']>): Promise<number[]> {
+    const current = await tx.select({ id: controllers.id, station: controllers.station, deviceTypeId: controllers.deviceTypeId }).from(controllers).where(eq(controllers.boxId, id));
+    const typeOf = new Map(wanted.map((controller) => [controller.station, controller.device_type]));
+    const retyped = current.filter((controller) => typeOf.has(controller.station) && typeOf.get(controller.station) !== controller.deviceTypeId).map((controller) => controller.id);
+    const gone = current.filter((controller) => !typeOf.has(controller.station)).map((controller) => controller.id);
+    if (gone.length > 0) await tx.delete(controllers).where(inArray(controllers.id, gone));
+    for (const controller of wanted) {
+      const values = { deviceTypeId: controller.device_type, machineModel: controller.machine_model, deviceNumber: controller.device_number };
+      await tx
+        .insert(controllers)
+        .values({ boxId: id, station: controller.station, ...values })
+        .onConflictDoUpdate({ target: [controllers.boxId, controllers.station], set: values });
+    }
+    await deleteHistory(tx, gone);
+    await resetControllers(tx, retyped);
+    return [...gone, ...retyped];
   }
 
   return {
@@ -128,7 +167,7 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
       const created = await db.transaction(async (tx) => {
         const [box] = await tx
           .insert(boxes)
-          .values({ id: input.id, ...columns(input), registeredBy, secretHash: hash })
+          .values({ id: input.id, ...columns(input), ck: input.ck, registeredBy, secretHash: hash })
           .onConflictDoNothing()
           .returning({ id: boxes.id });
         if (!box) return false;
@@ -161,34 +200,23 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
       return box;
     },
 
+    /** Replaces the facts given and keeps the others; `controllers`, when given, is the whole bus. */
     async update(user: UserRow, id: string, input: UpdateBox): Promise<BoxView> {
-      await manageable(user, id);
-      if (!mayManageBox(user, input)) throw ApiError.forbidden();
+      const stored = await manageable(user, id);
+      if (!mayManageBox(user, { ck: input.ck ?? stored.ck })) throw ApiError.forbidden();
       await check(input);
-      const removed = await db.transaction(async (tx) => {
+      const reset = await db.transaction(async (tx) => {
         await tx
           .update(boxes)
-          .set({ ...columns(input), ckAssignedAt: sql`case when ${boxes.ck} = ${input.ck} then ${boxes.ckAssignedAt} else now() end` })
+          .set({ ...columns(input), ckAssignedAt: input.ck === undefined ? sql`${boxes.ckAssignedAt}` : sql`case when ${boxes.ck} = ${input.ck} then ${boxes.ckAssignedAt} else now() end` })
           .where(eq(boxes.id, id));
-        const stations = input.controllers.map((controller) => controller.station);
-        const gone = await tx
-          .delete(controllers)
-          .where(and(eq(controllers.boxId, id), notInArray(controllers.station, stations)))
-          .returning({ id: controllers.id });
-        for (const controller of input.controllers) {
-          const values = { deviceTypeId: controller.device_type, machineModel: controller.machine_model, deviceNumber: controller.device_number };
-          await tx
-            .insert(controllers)
-            .values({ boxId: id, station: controller.station, ...values })
-            .onConflictDoUpdate({ target: [controllers.boxId, controllers.station], set: values });
+        if (input.server_ip !== undefined) {
+          await tx.delete(boxServerConfigs).where(eq(boxServerConfigs.boxId, id));
+          if (input.server_ip) await tx.insert(boxServerConfigs).values({ boxId: id, ipAddress: input.server_ip });
         }
-        await tx.delete(boxServerConfigs).where(eq(boxServerConfigs.boxId, id));
-        if (input.server_ip) await tx.insert(boxServerConfigs).values({ boxId: id, ipAddress: input.server_ip });
-        const removedIds = gone.map((row) => row.id);
-        await deleteHistory(tx, removedIds);
-        return removedIds;
+        return input.controllers ? replaceControllers(tx, id, input.controllers) : [];
       });
-      listener.controllersRemoved(removed);
+      listener.controllersReset(reset);
       listener.boxChanged(id);
       return (await view(id))!;
     },
@@ -201,7 +229,7 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
         await tx.delete(boxes).where(eq(boxes.id, id));
         return ids;
       });
-      listener.controllersRemoved(removed);
+      listener.controllersReset(removed);
       listener.boxChanged(id);
       listener.disconnect(id);
     },

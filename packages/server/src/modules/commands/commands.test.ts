@@ -1,7 +1,7 @@
 import { boxTopics, MAGLEV_BLOWER, type CommandView, type OperationLogEntry, type Page } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataMessage, startDataPlaneTest, type DataPlaneTest } from '../../test/data-plane.js';
+import { dataMessage, eventually, startDataPlaneTest, type DataPlaneTest } from '../../test/data-plane.js';
 import { bearer, DATABASE_KINDS, EN, envelopeOf, signIn } from '../../test/helpers.js';
 
 const R = MAGLEV_BLOWER;
@@ -18,7 +18,7 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
     market = await signIn(t.app, 'demo_market', 'demo123456');
     box1001 = t.boxId();
     box2002 = t.boxId();
-    await t.register({ id: box1001 });
+    await t.register({ id: box1001, owner_unit: 'Commands Co.', controllers: [{ station: 1, device_type: 'maglev_blower', device_number: 'CMD-1' }] });
     await t.register({ id: box2002, ck: '2002' });
     await t.app.dataPlane.ingest.receive(boxTopics(box1001).data, Buffer.from(dataMessage(Date.now() - 1000, 1, { [R.speedSetPoint]: 15_000, [R.startStop]: 0 })), {
       boxId: box1001,
@@ -66,12 +66,12 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
     const start = envelopeOf<CommandView>(await write(manager, box1001, { register: R.startStop, value: 1 })).data;
     expect(parameter).toMatchObject({ state: 'queued', value: 21_000, box_id: box1001, controller_id: 1 });
 
-    const logs = await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs?box_id=${box1001}`, headers: bearer(manager) });
+    const logs = await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs?box_id=${box1001}`, headers: { ...bearer(manager), ...EN } });
     const page = envelopeOf<Page<OperationLogEntry>>(logs).data;
     expect(page.total).toBe(2);
     expect(page.items).toEqual([
       expect.objectContaining({ action: 'switch', register: R.startStop, old_value: '0', new_value: '1', username: 'demo_manager', ip: '198.51.100.7', command_id: start.id, ck: '1001' }),
-      expect.objectContaining({ action: 'modify_parameter', register: R.speedSetPoint, old_value: '15000', new_value: '21000', controller_id: 1, command_id: parameter.id }),
+      expect.objectContaining({ action: 'modify_parameter', register: R.speedSetPoint, register_name: 'Speed set point', old_value: '15000', new_value: '21000', controller_id: 1, command_id: parameter.id, owner_unit: 'Commands Co.', device_number: 'CMD-1' }),
     ]);
 
     const followed = await t.app.inject({ method: 'GET', url: `/api/v2/commands/${parameter.id}`, headers: bearer(manager) });
@@ -83,6 +83,57 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
     await t.app.dataPlane.commands.sweep();
     const expired = await t.app.inject({ method: 'GET', url: `/api/v2/commands/${parameter.id}`, headers: bearer(manager) });
     expect(envelopeOf<CommandView>(expired).data).toMatchObject({ state: 'expired', error: 'expired' });
+  });
+
+  it('sends a write to an online box at once, and records the box refusing it as failed with its error', async () => {
+    const id = t.boxId();
+    const { secret } = await t.register({ id });
+    const box = await t.connectBox(id, secret);
+    const received = new Promise<{ cmdId: string }>((resolve) => box.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))));
+    await box.subscribeAsync(boxTopics(id).write, { qos: 1 });
+
+    const answer = envelopeOf<CommandView>(await write(manager, id, { register: R.speedSetPoint, value: '25000' }));
+    expect(answer.data).toMatchObject({ state: 'sent', value: 25_000, sent_at: expect.any(String), acked_at: null, error: null });
+    const command = await received;
+    expect(command.cmdId).toBe(answer.data.id);
+    await box.publishAsync(boxTopics(id).ack, JSON.stringify({ cmdId: command.cmdId, ok: false, error: 'out_of_range' }), { qos: 1 });
+
+    const follow = async () => envelopeOf<CommandView>(await t.app.inject({ method: 'GET', url: `/api/v2/commands/${answer.data.id}`, headers: bearer(manager) })).data;
+    const failed = await eventually(async () => {
+      const view = await follow();
+      return view.state === 'failed' ? view : undefined;
+    }, 'the command failed');
+    expect(failed).toMatchObject({ error: 'out_of_range', result_value: null, acked_at: expect.any(String) });
+    // A late answer does not turn a settled command around, and a refused value never becomes the latest one.
+    await box.publishAsync(boxTopics(id).ack, JSON.stringify({ cmdId: command.cmdId, ok: true, value: 25_000 }), { qos: 1 });
+    expect(await follow()).toEqual(failed);
+    expect(await t.rows(sql`select 1 from latest_values l join controllers c on c.id = l.controller_id where c.box_id = ${id}`)).toEqual([]);
+
+    const logs = await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs?box_id=${id}`, headers: bearer(manager) });
+    expect(envelopeOf<Page<OperationLogEntry>>(logs).data.items).toEqual([
+      expect.objectContaining({ action: 'modify_parameter', register: R.speedSetPoint, new_value: '25000', command_id: answer.data.id, username: 'demo_manager' }),
+    ]);
+  });
+
+  it('leaves commands and log entries of registers the user’s model hides out of what it receives', async () => {
+    await t.shareUnderModel('demo_helper', box1001, { maglev_blower: { [R.startStop]: 'r' } });
+    const helperToken = await signIn(t.app, 'demo_helper', 'demo123456');
+    const parameter = envelopeOf<CommandView>(await write(manager, box1001, { register: R.speedSetPoint, value: '22000' })).data;
+    const start = envelopeOf<CommandView>(await write(manager, box1001, { register: R.startStop, value: 0 })).data;
+
+    const follow = (id: string) => t.app.inject({ method: 'GET', url: `/api/v2/commands/${id}`, headers: bearer(helperToken) });
+    expect((await follow(start.id)).statusCode).toBe(200);
+    const hidden = await follow(parameter.id);
+    expect(hidden.statusCode).toBe(404);
+    expect(envelopeOf(hidden).message).toBe(envelopeOf(await follow('00000000-0000-4000-8000-000000000000')).message);
+
+    const logs = async (token: string) =>
+      envelopeOf<Page<OperationLogEntry>>(await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs?box_id=${box1001}&page_size=1`, headers: bearer(token) })).data;
+    const all = await logs(manager);
+    const mine = await logs(helperToken);
+    // Left out in the query: the total counts only what the helper may read, and pages hold only it.
+    expect(mine.total).toBe(all.total - (await t.rows(sql`select 1 from operation_logs where box_id = ${box1001} and register <> ${R.startStop}`)).length);
+    expect(mine.items).toEqual([expect.objectContaining({ register: R.startStop, command_id: start.id })]);
   });
 
   it('scopes, filters and pages the operation log', async () => {

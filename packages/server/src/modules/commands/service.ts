@@ -59,8 +59,9 @@ export function createCommandService(deps: {
 
   const online = (boxId: string) => broker.isConnected(boxId) ?? status.isOnline(boxId);
 
-  function announce(box: Pick<RegisteredBox, 'id' | 'ck'>, row: CommandRow): void {
-    realtime.publish({ id: box.id, ck: box.ck }, { type: 'command', command: viewOf(row) });
+  /** The box's controllers go along: a browser that may not read the register does not hear of the command. */
+  function announce(box: RegisteredBox, row: CommandRow): void {
+    realtime.publish(box, { type: 'command', command: viewOf(row) });
   }
 
   /** Publishes the commands to the box and marks them sent (unless an ack overtook them). */
@@ -171,7 +172,10 @@ export function createCommandService(deps: {
       const [row] = UUID.test(id) ? await db.select().from(commands).where(eq(commands.id, id)) : [];
       if (!row) throw ApiError.notFound('commandNotFound');
       const box = await registry.box(row.boxId);
-      if (!box || !(await policy.access(caller.user, box))) throw ApiError.notFound('commandNotFound');
+      const access = box && (await policy.access(caller.user, box));
+      // A command of a register the caller may not read is, for it, a command that does not exist.
+      const deviceType = box?.controllers.get(row.station)?.deviceType.id;
+      if (!access || !mayRead(access, deviceType ?? '', row.register)) throw ApiError.notFound('commandNotFound');
       return viewOf(row);
     },
 

@@ -275,6 +275,7 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
         box_id: '100000001',
         ck: '1001',
         ck_name: 'Demo Factory',
+        time_zone: 'Asia/Shanghai',
         iot_model: 'CB-4G',
         iccid: '89860412345678900001',
         expiry_date: '2026-10-31',
@@ -381,6 +382,8 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
       expect(header.slice(0, 5)).toEqual(['Box ID', 'Station', 'CK code', 'Owner unit', 'Status']);
       // Ties (the stations of one box) keep ascending order.
       expect(rows.map((row) => `${row[0]}/${row[1]}`)).toEqual(['100000005/1', '100000001/1', '100000001/2']);
+      // The row count is announced before the first byte.
+      expect(response.headers['x-export-rows']).toBe('3');
       expect(rows[1]![4]).toBe('Online, fault');
       // The last contact as the wall time in Shanghai (UTC+8).
       const lastSeen = rows[1]![13] as Date;
@@ -398,6 +401,7 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
       const unregistered = await workbook('/devices/export?status=unregistered', 'demo_root', { 'accept-language': 'zh' });
       expect(unregistered.header[0]).toBe('盒子ID');
       expect(unregistered.rows.map((row) => [row[0], row[4]])).toEqual([['999000001', '未注册']]);
+      expect(unregistered.response.headers['x-export-rows']).toBe('1');
     });
 
     it('refuses bad filters before it starts streaming', async () => {

@@ -19,7 +19,8 @@ import type { UserRow } from '../../db/schema.js';
 
 export type Person = Pick<UserRow, 'id' | 'roles' | 'ck'>;
 
-const CK_STAFF: readonly Role[] = [
+/** CK-wide staff with every right on their CK's boxes. */
+export const CK_STAFF: readonly Role[] = [
   'limited_admin',
   'manufacturer',
   'qualityController',
@@ -29,6 +30,8 @@ const CK_STAFF: readonly Role[] = [
   'regional_distributor',
 ];
 const CK_READERS: readonly Role[] = ['market'];
+/** The roles whose scope is their whole CK, whatever the relations. */
+export const CK_WIDE_ROLES: readonly Role[] = [...CK_STAFF, ...CK_READERS];
 
 export type BoxScope =
   | { kind: 'all' }

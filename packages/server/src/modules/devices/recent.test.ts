@@ -54,3 +54,26 @@ describe('recent answers', () => {
     expect(queries()).toBe(4);
   });
 });
+
+describe('recent answers with a weight', () => {
+  it('drops the oldest answers once their weights pass maxWeight, keeping the newest', async () => {
+    const recent = createRecentAnswers<number[]>({ ttlMs: 1000, maxEntries: 10, maxWeight: 5, weigh: (ids) => ids.length, clock: () => 0 });
+    let queries = 0;
+    const load = (ids: number[]) => () => {
+      queries += 1;
+      return Promise.resolve(ids);
+    };
+    await recent.get('a', load([1, 2]));
+    await recent.get('b', load([3, 4]));
+    await recent.get('c', load([5, 6]));
+    // a + b + c weigh 6 > 5: a went.
+    expect(await recent.get('b', load([]))).toEqual([3, 4]);
+    expect(await recent.get('c', load([]))).toEqual([5, 6]);
+    expect(await recent.get('a', load([9]))).toEqual([9]);
+    // A single answer heavier than the bound is still answered, and kept alone.
+    await recent.get('big', load([1, 2, 3, 4, 5, 6, 7]));
+    expect(await recent.get('big', load([]))).toHaveLength(7);
+    expect(await recent.get('c', load([0]))).toEqual([0]);
+    expect(queries).toBe(6);
+  });
+});

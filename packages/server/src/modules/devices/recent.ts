@@ -1,35 +1,68 @@
 /**
- * Answers of expensive reads that people repeat (a list's total while they page through it, the
+ * Answers of expensive reads that people repeat (a list's order while they page through it, the
  * dashboard's status counts that every open console polls), kept for a few seconds per key; the
- * asks for a key that arrive while its query runs share that query. Counting every device of a
- * CK costs milliseconds of database time, the page itself a fraction of one: under load the
- * totals would otherwise be most of the work. A total may be `ttlMs` old, which for a list whose
- * rows change live anyway (WebSocket) nobody can tell from a count taken a moment earlier.
+ * asks for a key that arrive while its query runs share that query. Ordering or counting every
+ * device of a CK costs milliseconds of database time, fetching one page of it a fraction of one:
+ * under load the whole-list reads would otherwise be most of the work. An answer may be `ttlMs`
+ * old, which for a list whose rows change live anyway (WebSocket) nobody can tell from one taken
+ * a moment earlier.
+ *
+ * `maxWeight` with `weigh` bounds what large answers (lists of ids) hold together: past it the
+ * oldest answers are dropped, as past `maxEntries`.
  */
-export function createRecentAnswers<T>(options: { ttlMs: number; maxEntries: number; clock?: () => number }) {
+export function createRecentAnswers<T>(options: {
+  ttlMs: number;
+  maxEntries: number;
+  maxWeight?: number;
+  weigh?: (answer: T) => number;
+  clock?: () => number;
+}) {
   const clock = options.clock ?? (() => performance.now());
-  const entries = new Map<string, { at: number; answer: Promise<T> }>();
+  const entries = new Map<string, { at: number; answer: Promise<T>; weight: number }>();
+  let totalWeight = 0;
+
+  function drop(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalWeight -= entry.weight;
+    entries.delete(key);
+  }
+
+  /** Oldest first: a Map iterates in insertion order. */
+  function evict(): void {
+    while (entries.size > options.maxEntries || (options.maxWeight !== undefined && totalWeight > options.maxWeight && entries.size > 1)) {
+      drop(entries.keys().next().value!);
+    }
+  }
 
   return {
     get(key: string, load: () => Promise<T>): Promise<T> {
       const now = clock();
-      const entry = entries.get(key);
-      if (entry && now - entry.at < options.ttlMs) return entry.answer;
+      const cached = entries.get(key);
+      if (cached && now - cached.at < options.ttlMs) return cached.answer;
       const answer = load();
-      entries.delete(key);
-      entries.set(key, { at: now, answer });
-      // Oldest first: a Map iterates in insertion order.
-      if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
-      // A failed query is not an answer to keep.
-      answer.catch(() => {
-        if (entries.get(key)?.answer === answer) entries.delete(key);
-      });
+      drop(key);
+      const entry = { at: now, answer, weight: 0 };
+      entries.set(key, entry);
+      evict();
+      answer.then(
+        (value) => {
+          if (entries.get(key) !== entry || !options.weigh) return;
+          entry.weight = options.weigh(value);
+          totalWeight += entry.weight;
+          evict();
+        },
+        // A failed query is not an answer to keep.
+        () => {
+          if (entries.get(key) === entry) drop(key);
+        },
+      );
       return answer;
     },
 
     /** Drops the answers whose key matches: what they depend on changed. */
     forget(matches: (key: string) => boolean): void {
-      for (const key of [...entries.keys()]) if (matches(key)) entries.delete(key);
+      for (const key of [...entries.keys()]) if (matches(key)) drop(key);
     },
   };
 }

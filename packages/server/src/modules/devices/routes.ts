@@ -101,7 +101,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService; guard
       preHandler: guard.authenticate,
       schema: {
         tags: ['devices'],
-        summary: 'The filtered, sorted device list as an xlsx workbook (streamed; headers in the caller\'s language)',
+        summary: 'The filtered, sorted device list as an xlsx workbook (streamed; headers in the caller\'s language; `X-Export-Rows`: the rows it holds)',
         security: SIGNED_IN,
         querystring: deviceExportQuerySchema,
         response: { 200: workbookResponse, ...errorResponses(400, 401) },
@@ -113,7 +113,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService; guard
         name: EXPORT_NAMES.devices,
         date: await devices.exportDate(user),
         columns: deviceColumns(request.language),
-        batches: devices.exportBatches(user, request.language, request.query),
+        ...(await devices.exportRows(user, request.language, request.query)),
       });
     },
   );

@@ -19,15 +19,15 @@ import {
 } from '@cloudbox/domain';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
-import { queryRows } from '../../db/sql.js';
+import { numberArray, queryRows } from '../../db/sql.js';
 import { deviceTypeLayoutRows, type UserRow } from '../../db/schema.js';
 import { ApiError, type Problem } from '../../http/errors.js';
 import { createPartitions } from '../../ingest/partitions.js';
 import type { RegisteredBox, RegisteredController, Registry } from '../../ingest/registry.js';
 import { createHistoryReader, type TimeRange } from './history.js';
 import { createRecentAnswers } from './recent.js';
-import { mayRead, mayViewUnregisteredBoxes, mayWrite, type BoxScope, type DeviceAccess, type DevicePolicy, type Person } from './policy.js';
-import { fileDate } from './xlsx.js';
+import { mayRead, mayViewUnregisteredBoxes, mayWrite, scopeCondition, type BoxScope, type DeviceAccess, type DevicePolicy, type Person } from './policy.js';
+import { fileDate, type ExportRows } from './xlsx.js';
 import {
   containing,
   deviceRows,
@@ -51,9 +51,14 @@ const CONNECTION_LOG_ENTRIES = 20;
 /** Rows per query while an export streams: memory stays flat however many rows match. */
 export const EXPORT_BATCH_ROWS = 1000;
 const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
-/** How long a list total or a set of status counts is reused for the same user and filters. */
+/**
+ * How long a list's order (the ids of its devices, sorted) or a set of status counts is reused
+ * for the same user and filters: a total and every page read within it come from one snapshot.
+ */
 const RECENT_COUNTS_MS = 5000;
 const RECENT_COUNTS_ENTRIES = 5000;
+/** The device ids that reused list orders may hold together (4 bytes each). */
+const RECENT_ORDER_IDS = 2_000_000;
 /**
  * How long a list page is reused for the same user, language and query: the consoles of a control
  * room that poll or reload the same page share one query. A row's status may be this much older
@@ -128,7 +133,12 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
   const now = deps.now ?? (() => new Date());
   const reader = createHistoryReader(db);
   const rawWindow = createPartitions(db, deps.rawRetentionDays);
-  const recentTotals = createRecentAnswers<number>({ ttlMs: RECENT_COUNTS_MS, maxEntries: RECENT_COUNTS_ENTRIES });
+  const recentOrders = createRecentAnswers<Int32Array>({
+    ttlMs: RECENT_COUNTS_MS,
+    maxEntries: RECENT_COUNTS_ENTRIES,
+    maxWeight: RECENT_ORDER_IDS,
+    weigh: (ids) => ids.length,
+  });
   const recentStatusCounts = createRecentAnswers<DeviceStatusCounts>({ ttlMs: RECENT_COUNTS_MS, maxEntries: RECENT_COUNTS_ENTRIES });
   const recentPages = createRecentAnswers<Page<DeviceItem>>({ ttlMs: RECENT_PAGE_MS, maxEntries: RECENT_COUNTS_ENTRIES });
   const recentRealtime = createRecentAnswers<DeviceRealtime>({ ttlMs: RECENT_PAGE_MS, maxEntries: RECENT_COUNTS_ENTRIES });
@@ -136,6 +146,15 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
   /** Who asks and what is filtered: what a count depends on. */
   function countKey(user: Person, filter: DeviceFilter): string {
     return JSON.stringify([user.id, filter.status, filter.keyword, filter.ck, filter.model, filter.expiry]);
+  }
+
+  /**
+   * What a list's order depends on: the count's key, the sort, the language (the model's name) and
+   * the clock's window (expiry groups move with the month).
+   */
+  function orderKey(user: Person, language: Language, query: DeviceExportQuery): string {
+    const window = Math.floor(now().getTime() / RECENT_COUNTS_MS);
+    return JSON.stringify([user.id, 'order', query.status, query.keyword, query.ck, query.model, query.expiry, query.sort, query.order, language, window]);
   }
 
   /** Unregistered boxes as list items: only for those who may register them, and only when no box fact is filtered on. */
@@ -165,12 +184,33 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
     return filter.status === undefined || filter.status === 'unregistered' ? filters : sql`${filters} and ${statusCondition(filter.status)}`;
   }
 
-  function itemRows(scope: BoxScope, language: Language, query: DeviceExportQuery, limit: number, offset: number): Promise<ItemRow[]> {
-    return queryRows<ItemRow>(
+  /**
+   * The controller ids of every device of the query, in its order: one index-only pass over what
+   * the WHERE and ORDER BY read. A page is then a slice of it, read by primary key, so a deep
+   * page costs what the first does (an OFFSET would compute and skip every row before it).
+   */
+  async function orderedIds(scope: BoxScope, language: Language, query: DeviceExportQuery): Promise<Int32Array> {
+    const flags = flagsFor(query);
+    const rows = await queryRows<{ id: number }>(
       db,
-      sql`select ${itemColumns(language, flagsFor(query))} from ${deviceRows(flagsFor(query))} where ${where(scope, query)}
-          order by ${orderBy(query.sort, query.order, language)} limit ${limit} offset ${offset}`,
+      sql`select c.id from ${deviceRows(flags)} where ${where(scope, query)} order by ${orderBy(query.sort, query.order, language)}`,
     );
+    return Int32Array.from(rows, (row) => row.id);
+  }
+
+  /**
+   * The devices of these controller ids, in the order of the ids. A device gone since, or out of
+   * the user's scope since (the order is reused for a few seconds), is left out.
+   */
+  async function rowsInOrder(scope: BoxScope, language: Language, ids: Int32Array): Promise<ItemRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await queryRows<ItemRow & { row_id: number }>(
+      db,
+      sql`select c.id as row_id, ${itemColumns(language, 'per row')} from ${deviceRows('per row')}
+          where c.id = any(${numberArray([...ids])}::int[]) and ${scopeCondition(scope) ?? sql`true`}`,
+    );
+    const position = new Map(Array.from(ids, (id, index) => [id, index]));
+    return rows.sort((a, b) => position.get(a.row_id)! - position.get(b.row_id)!);
   }
 
   async function deviceSeries(user: Person, boxId: string, station: number) {
@@ -189,14 +229,10 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
   async function listPage(user: Person, language: Language, query: DeviceListQuery): Promise<Page<DeviceItem>> {
     if (query.status === 'unregistered') return unregisteredPage(user, query);
     const scope = await policy.scopeOf(user);
-    const [total, items] = await Promise.all([
-      recentTotals.get(countKey(user, query), async () => {
-        const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${deviceRows(flagsFor(query))} where ${where(scope, query)}`);
-        return row?.total ?? 0;
-      }),
-      itemRows(scope, language, query, query.page_size, (query.page - 1) * query.page_size),
-    ]);
-    return { total, items: items.map(itemOf) };
+    const ids = await recentOrders.get(orderKey(user, language, query), () => orderedIds(scope, language, query));
+    const offset = (query.page - 1) * query.page_size;
+    const rows = await rowsInOrder(scope, language, ids.subarray(offset, offset + query.page_size));
+    return { total: ids.length, items: rows.map(itemOf) };
   }
 
   async function realtimeOf(user: Person, language: Language, boxId: string, station: number): Promise<DeviceRealtime> {
@@ -283,7 +319,7 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
     forgetUsers(userIds: readonly number[]): void {
       const prefixes = userIds.map((id) => `[${id},`);
       const stale = (key: string) => prefixes.some((prefix) => key.startsWith(prefix));
-      recentTotals.forget(stale);
+      recentOrders.forget(stale);
       recentStatusCounts.forget(stale);
       recentPages.forget(stale);
       recentRealtime.forget(stale);
@@ -302,24 +338,33 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
     },
 
     /**
-     * Every device of the list's filters and sort, a batch at a time (the device count is bounded by
-     * the fleet, so offsets stay cheap). Unregistered boxes have no CK: their times are in the caller's zone.
+     * Every device of the list's filters and sort, counted, then a batch at a time from one order
+     * taken at the start: a device whose status changes while the file streams is neither skipped
+     * nor written twice, and the count is what is written. Unregistered boxes have no CK: their
+     * times are in the caller's zone.
      */
-    async *exportBatches(user: Person, language: Language, query: DeviceExportQuery): AsyncGenerator<DeviceExportRow[]> {
+    async exportRows(user: Person, language: Language, query: DeviceExportQuery): Promise<ExportRows<DeviceExportRow>> {
       if (query.status === 'unregistered') {
         const zone = await timeZoneOf(db, user);
-        for (let page = 1; ; page += 1) {
-          const { items } = await unregisteredPage(user, { ...query, page, page_size: EXPORT_BATCH_ROWS });
-          if (items.length > 0) yield items.map((item) => ({ ...item, last_seen_local_ms: wallTime(item.last_seen_at, zone) }));
-          if (items.length < EXPORT_BATCH_ROWS) return;
-        }
+        const { total } = await unregisteredPage(user, { ...query, page: 1, page_size: 1 });
+        const batches = async function* () {
+          for (let page = 1; ; page += 1) {
+            const { items } = await unregisteredPage(user, { ...query, page, page_size: EXPORT_BATCH_ROWS });
+            if (items.length > 0) yield items.map((item) => ({ ...item, last_seen_local_ms: wallTime(item.last_seen_at, zone) }));
+            if (items.length < EXPORT_BATCH_ROWS) return;
+          }
+        };
+        return { rows: total, batches: batches() };
       }
       const scope = await policy.scopeOf(user);
-      for (let offset = 0; ; offset += EXPORT_BATCH_ROWS) {
-        const rows = await itemRows(scope, language, query, EXPORT_BATCH_ROWS, offset);
-        if (rows.length > 0) yield rows.map((row) => ({ ...itemOf(row), last_seen_local_ms: row.last_seen_local_ms === null ? null : Number(row.last_seen_local_ms) }));
-        if (rows.length < EXPORT_BATCH_ROWS) return;
-      }
+      const ids = await orderedIds(scope, language, query);
+      const batches = async function* () {
+        for (let offset = 0; offset < ids.length; offset += EXPORT_BATCH_ROWS) {
+          const rows = await rowsInOrder(scope, language, ids.subarray(offset, offset + EXPORT_BATCH_ROWS));
+          if (rows.length > 0) yield rows.map((row) => ({ ...itemOf(row), last_seen_local_ms: row.last_seen_local_ms === null ? null : Number(row.last_seen_local_ms) }));
+        }
+      };
+      return { rows: ids.length, batches: batches() };
     },
 
     /** Today in the caller's CK zone, for export file names. */
@@ -341,7 +386,7 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
             where boxes.id = ${boxId}`,
       );
       if (!box || !(await policy.access(user, box))) throw ApiError.notFound('boxNotFound');
-      const [controllers, connections] = await Promise.all([
+      const [controllers, connections, registered] = await Promise.all([
         queryRows<ControllerRow>(
           db,
           sql`select c.station, c.device_type_id, coalesce(t.name ->> ${language}, t.id) as model, c.machine_model, c.device_number,
@@ -361,11 +406,13 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
           sql`select event, source_ip, destination_ip, reason, date_part('epoch', created_at) * 1000 as at_ms
               from box_connection_logs where box_id = ${boxId} order by created_at desc, id desc limit ${CONNECTION_LOG_ENTRIES}`,
         ),
+        registry.box(boxId),
       ]);
       return {
         box_id: box.id,
         ck: box.ck,
         ck_name: box.ck_name,
+        time_zone: registered?.timeZone ?? DEFAULT_TIME_ZONE,
         iot_model: box.model,
         software: box.software,
         iccid: box.iccid,

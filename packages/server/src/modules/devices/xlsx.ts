@@ -15,17 +15,26 @@ export interface SheetColumn<T> {
 
 export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
+/** The header that tells the client how many rows the workbook will hold, before the first byte. */
+export const EXPORT_ROWS_HEADER = 'x-export-rows';
+
+/** The rows of an export: how many, counted before streaming, and the batches that write them. */
+export interface ExportRows<T> {
+  rows: number;
+  batches: AsyncIterable<T[]>;
+}
+
 /**
  * Streams a one-sheet workbook to the reply while its rows are still being read: exceljs' streaming
  * writer zips each committed row on its way out, and the next batch is only fetched once the client
  * has taken what came before, so memory stays flat however many rows there are. Headers are in the
- * request's language; the file name carries the date. Anything that fails after the first byte can
+ * request's language; the file name carries the date, and a header the number of rows. Anything that fails after the first byte can
  * only cut the download short, so callers validate their input before calling this.
  */
 export function sendWorkbook<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  sheet: { name: LocalizedText; date: string; columns: SheetColumn<T>[]; batches: AsyncIterable<T[]> },
+  sheet: { name: LocalizedText; date: string; columns: SheetColumn<T>[] } & ExportRows<T>,
 ): FastifyReply {
   const language: Language = request.language;
   const output = new PassThrough();
@@ -58,6 +67,7 @@ export function sendWorkbook<T>(
     .header('content-type', XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(`${stem}-${sheet.date}.xlsx`)}`)
     .header('cache-control', 'no-store')
+    .header(EXPORT_ROWS_HEADER, String(sheet.rows))
     .send(output);
 }
 

@@ -157,6 +157,7 @@ describe.each(DATABASE_KINDS)('fault records on %s', (kind) => {
       expect(name).toBe('Fault records');
       expect(header).toEqual(['Box ID', 'Station', 'CK code', 'Owner unit', 'Controller model', 'Device number', 'Type', 'Code', 'Message', 'Register', 'Parameter', 'Value', 'Started', 'Ended', 'State']);
       expect(rows).toHaveLength(4 + HISTORY_RECORDS);
+      expect(response.headers['x-export-rows']).toBe(String(4 + HISTORY_RECORDS));
       const listed = await page(`/faults?page_size=500`);
       expect(rows.slice(0, 500).map((row) => row[11])).toEqual(listed.items.map((record) => record.value));
       // No record twice, none left out, across the batch boundaries.

@@ -83,7 +83,7 @@ export const faultRoutes: FastifyPluginAsyncZod<{ faults: FaultService; guard: G
       preHandler: guard.authenticate,
       schema: {
         tags: ['faults'],
-        summary: "The filtered fault records as an xlsx workbook of any size (streamed; headers and messages in the caller's language)",
+        summary: "The filtered fault records as an xlsx workbook of any size (streamed; headers and messages in the caller's language; `X-Export-Rows`: the rows it holds)",
         security: SIGNED_IN,
         querystring: faultExportQuerySchema,
         response: { 200: workbookResponse, ...errorResponses(400, 401) },
@@ -95,7 +95,7 @@ export const faultRoutes: FastifyPluginAsyncZod<{ faults: FaultService; guard: G
         name: EXPORT_NAMES.faults,
         date: await faults.exportDate(user),
         columns: faultColumns(request.language),
-        batches: faults.exportBatches(user, request.language, request.query),
+        ...(await faults.exportRows(user, request.language, request.query)),
       });
     },
   );

@@ -6,7 +6,7 @@ import type { Registry } from '../../ingest/registry.js';
 import { readableCondition, scopeCondition, type BoxScope, type DevicePolicy, type Person } from '../devices/policy.js';
 import { containing, isoOf } from '../devices/queries.js';
 import { EXPORT_BATCH_ROWS, resolveDevice, timeZoneOf } from '../devices/service.js';
-import { fileDate } from '../devices/xlsx.js';
+import { fileDate, type ExportRows } from '../devices/xlsx.js';
 
 /** A fault record as the list and the export read it; `*_local_ms` is the wall time in the CK's zone, for spreadsheets. */
 export interface FaultRow extends FaultRecordView {
@@ -150,24 +150,31 @@ export function createFaultService(deps: { db: Db; registry: Registry; policy: D
     },
 
     /**
-     * Every matching record, newest first, a batch at a time. Batches continue after the last
-     * record of the previous one (started_at, id), so each query is an index range however deep
-     * the export goes, and records opened meanwhile neither repeat nor shift rows.
+     * Every matching record, newest first, counted, then a batch at a time. The export holds the
+     * records that exist when it starts (ids up to the newest counted), so records opened while it
+     * streams neither repeat, shift rows nor break the count. Batches continue after the last
+     * record of the previous one (started_at, id), so each query is an index range however deep.
      */
-    async *exportBatches(user: Person, language: Language, query: FaultExportQuery): AsyncGenerator<FaultRow[]> {
-      const where = whereOf(await policy.scopeOf(user), language, query);
-      let after: SQL = sql`true`;
-      for (;;) {
-        const rows = await queryRows<RecordRow>(
-          db,
-          sql`select ${columns(language)} from ${RECORD_ROWS} where ${where} and ${after}
-              order by f.started_at desc, f.id desc limit ${EXPORT_BATCH_ROWS}`,
-        );
-        if (rows.length > 0) yield rows.map(exportRowOf);
-        const last = rows.at(-1);
-        if (!last || rows.length < EXPORT_BATCH_ROWS) return;
-        after = sql`(f.started_at, f.id) < (${last.cursor}::timestamptz, ${Number(last.id)}::bigint)`;
-      }
+    async exportRows(user: Person, language: Language, query: FaultExportQuery): Promise<ExportRows<FaultRow>> {
+      const matching = whereOf(await policy.scopeOf(user), language, query);
+      const [counted] = await queryRows<{ total: number; last_id: string | null }>(db, sql`select count(*)::int as total, max(f.id) as last_id from ${RECORD_ROWS} where ${matching}`);
+      const total = counted?.total ?? 0;
+      const where = sql`${matching} and f.id <= ${Number(counted?.last_id ?? 0)}::bigint`;
+      const batches = async function* () {
+        let after: SQL = sql`true`;
+        for (;;) {
+          const rows = await queryRows<RecordRow>(
+            db,
+            sql`select ${columns(language)} from ${RECORD_ROWS} where ${where} and ${after}
+                order by f.started_at desc, f.id desc limit ${EXPORT_BATCH_ROWS}`,
+          );
+          if (rows.length > 0) yield rows.map(exportRowOf);
+          const last = rows.at(-1);
+          if (!last || rows.length < EXPORT_BATCH_ROWS) return;
+          after = sql`(f.started_at, f.id) < (${last.cursor}::timestamptz, ${Number(last.id)}::bigint)`;
+        }
+      };
+      return { rows: total, batches: batches() };
     },
   };
 }

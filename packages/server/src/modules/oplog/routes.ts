@@ -20,6 +20,6 @@ export const operationLogRoutes: FastifyPluginAsyncZod<{ oplog: OperationLogServ
         response: { 200: envelope(z.object({ total: z.number().int(), items: z.array(operationLogEntrySchema) })), ...errorResponses(400, 401) },
       },
     },
-    async (request) => ok(request, await oplog.list(signedIn(request).user, request.query)),
+    async (request) => ok(request, await oplog.list(signedIn(request).user, request.query, request.language)),
   );
 };

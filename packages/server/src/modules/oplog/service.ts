@@ -1,13 +1,13 @@
-import type { OperationLogEntry, OperationLogQuery, Page } from '@cloudbox/domain';
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import type { Language, OperationLogEntry, OperationLogQuery, Page } from '@cloudbox/domain';
+import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
-import { operationLogs, type UserRow } from '../../db/schema.js';
-import { boxIdCondition, type DevicePolicy } from '../devices/policy.js';
+import { boxes, controllers, deviceTypeRegisters, operationLogs, type UserRow } from '../../db/schema.js';
+import { boxIdCondition, readableCondition, type BoxScope, type DevicePolicy } from '../devices/policy.js';
 
 export type OperationLogService = ReturnType<typeof createOperationLogService>;
 export type NewOperationLog = typeof operationLogs.$inferInsert;
 
-/** The operation log: every write people make to devices, and who may read which part of it. */
+/** The operation log: every write people make to devices, every change of who may see which, and who may read which part of it. */
 export function createOperationLogService(db: Db, policy: DevicePolicy) {
   return {
     /** Takes the executor, so an entry commits together with the command it records. */
@@ -16,9 +16,11 @@ export function createOperationLogService(db: Db, policy: DevicePolicy) {
     },
 
     /** Newest first; only the boxes the user may see (the devices policy), filtered and paged. */
-    async list(user: UserRow, query: OperationLogQuery): Promise<Page<OperationLogEntry>> {
+    async list(user: UserRow, query: OperationLogQuery, language: Language): Promise<Page<OperationLogEntry>> {
+      const scope = await policy.scopeOf(user);
       const conditions: (SQL | undefined)[] = [
-        boxIdCondition(await policy.scopeOf(user), operationLogs.boxId),
+        visibleCondition(scope),
+        registerCondition(scope),
         query.box_id === undefined ? undefined : eq(operationLogs.boxId, query.box_id),
         query.user_id === undefined ? undefined : eq(operationLogs.userId, query.user_id),
         query.username ? ilike(operationLogs.username, `%${query.username.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
@@ -28,21 +30,28 @@ export function createOperationLogService(db: Db, policy: DevicePolicy) {
       ];
       const where = and(...conditions);
       const [total] = await db.select({ total: count() }).from(operationLogs).where(where);
+      // The box's company, the controller's device number and the register's name as they are now (the log screen's columns).
       const rows = await db
-        .select()
+        .select({ log: operationLogs, ownerUnit: boxes.ownerUnit, deviceNumber: controllers.deviceNumber, registerName: deviceTypeRegisters.name })
         .from(operationLogs)
+        .leftJoin(boxes, eq(boxes.id, operationLogs.boxId))
+        .leftJoin(controllers, and(eq(controllers.boxId, operationLogs.boxId), eq(controllers.station, operationLogs.station)))
+        .leftJoin(deviceTypeRegisters, and(eq(deviceTypeRegisters.deviceTypeId, controllers.deviceTypeId), eq(deviceTypeRegisters.number, operationLogs.register)))
         .where(where)
         .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
         .limit(query.page_size)
         .offset((query.page - 1) * query.page_size);
       return {
         total: total?.total ?? 0,
-        items: rows.map((row) => ({
+        items: rows.map(({ log: row, ownerUnit, deviceNumber, registerName }) => ({
           id: row.id,
           ck: row.ck,
           box_id: row.boxId,
+          owner_unit: ownerUnit,
           controller_id: row.station,
+          device_number: deviceNumber,
           register: row.register,
+          register_name: registerName?.[language] ?? null,
           user_id: row.userId,
           username: row.username,
           action: row.action,
@@ -55,4 +64,22 @@ export function createOperationLogService(db: Db, policy: DevicePolicy) {
       };
     },
   };
+}
+
+/**
+ * Entries of the boxes the user may see; entries of changes of users (no box) for root, the CK-wide
+ * staff of their CK, and the manager that made them. Undefined: no restriction.
+ */
+function visibleCondition(scope: BoxScope): SQL | undefined {
+  const boxes = boxIdCondition(scope, operationLogs.boxId);
+  if (boxes === undefined) return undefined;
+  const people = scope.kind === 'ck' ? sql`${operationLogs.ck} = ${scope.ck}` : scope.kind === 'related' ? sql`${operationLogs.userId} = ${scope.userId}` : sql`false`;
+  return sql`(${boxes} or (${operationLogs.boxId} is null and ${people}))`;
+}
+
+/** An entry that names a register the user may not read is left out (the register's value is in it); undefined: no restriction. */
+function registerCondition(scope: BoxScope): SQL | undefined {
+  const deviceType = sql`(select c.device_type_id from controllers c where c.box_id = ${operationLogs.boxId} and c.station = ${operationLogs.station})`;
+  const readable = readableCondition(scope, deviceType, sql`${operationLogs.register}`);
+  return readable && sql`(${operationLogs.register} is null or ${readable})`;
 }

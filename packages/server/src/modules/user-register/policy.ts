@@ -1,4 +1,4 @@
-import { MAX_MANAGER_LEVEL } from '@cloudbox/domain';
+import { ASSIGNMENT_RECALLERS, MAX_MANAGER_LEVEL, type Role, type TemplateRights } from '@cloudbox/domain';
 import type { UserRow } from '../../db/schema.js';
 import type { DeviceAccess } from '../devices/policy.js';
 
@@ -23,15 +23,33 @@ export function mayShare(access: DeviceAccess | null): boolean {
   return access !== null && (access.via === 'owner' || access.via === 'superior' || access.via === 'root');
 }
 
-/** Recalling an assignment is a service override (SPEC.md section 4): root anywhere, afterSalesPlus in its CK. */
+/**
+ * Recalling an assignment is a service override (SPEC.md section 4) of the domain's
+ * `ASSIGNMENT_RECALLERS`: root anywhere (it belongs to no CK), the others in their own CK.
+ */
 export function mayRecallAssignment(user: Pick<UserRow, 'roles' | 'ck'>, box: { ck: string; assignedBy: number | null }): boolean {
-  if (box.assignedBy === null) return false;
-  if (user.roles.includes('root')) return true;
-  return user.roles.includes('afterSalesPlus') && user.ck === box.ck;
+  if (box.assignedBy === null || !user.roles.some((role) => (ASSIGNMENT_RECALLERS as readonly Role[]).includes(role))) return false;
+  return user.roles.includes('root') || user.ck === box.ck;
 }
 
 /** The roles that may take a switch grant or a share: anyone of the CK but the caller itself (root belongs to no CK). */
 export function mayReceive(caller: Pick<UserRow, 'id' | 'ck' | 'roles'>, target: Pick<UserRow, 'id' | 'ck'>): boolean {
   if (target.id === caller.id || target.ck === null) return false;
   return caller.roles.includes('root') || target.ck === caller.ck;
+}
+
+/**
+ * Giving a model (permission template) never gives more than the giver has: no model (every
+ * register) only from one that has none itself; otherwise each register's right within the giver's
+ * ('r' within 'r' or 'rw', 'rw' only within 'rw').
+ */
+export function withinRights(given: TemplateRights | null, own: TemplateRights | null): boolean {
+  if (own === null) return true;
+  if (given === null) return false;
+  return Object.entries(given).every(([type, registers]) =>
+    Object.entries(registers).every(([register, right]) => {
+      const mine = own[type]?.[register];
+      return mine === 'rw' || (mine === 'r' && right === 'r');
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import {
   addHelperSchema,
+  ASSIGNMENT_RECALLERS,
   addManagerSchema,
   assignDeviceSchema,
   batchAssignDevicesSchema,
@@ -70,7 +71,7 @@ export const userRegisterRoutes: FastifyPluginAsyncZod<{ service: UserRegisterSe
     ok(request, service.helperTypes()),
   );
 
-  app.get('/user_register/get_helpers', { preHandler: screen('edit-helper'), schema: { ...doc('The caller’s helpers and end users'), response: { 200: envelope(z.array(managedUserSchema)), ...errorResponses(401, 403) } } }, async (request) =>
+  app.get('/user_register/get_helpers', { preHandler: screen('edit-helper'), schema: { ...doc('The caller’s helpers and end users (root: all; CK-wide service staff: those of its CK)'), response: { 200: envelope(z.array(managedUserSchema)), ...errorResponses(401, 403) } } }, async (request) =>
     ok(request, await service.helpers(callerOf(request))),
   );
   app.post('/user_register/add_helper', { preHandler: screen('add-helper'), schema: { ...doc('Registers a helper (or end user) working for the caller'), body: addHelperSchema, response: { 200: envelope(managedUserSchema), ...errorResponses(400, 401, 403) } } }, async (request) =>
@@ -88,7 +89,7 @@ export const userRegisterRoutes: FastifyPluginAsyncZod<{ service: UserRegisterSe
     ok(request, await service.changeModel(callerOf(request), 'helper', request.body.helper_id, request.body.template_id)),
   );
 
-  app.get('/user_register/get_managers', { preHandler: screen('edit-manager'), schema: { ...doc('The caller’s direct sub-managers'), response: { 200: envelope(z.array(managedUserSchema)), ...errorResponses(401, 403) } } }, async (request) =>
+  app.get('/user_register/get_managers', { preHandler: screen('edit-manager'), schema: { ...doc('The caller’s direct sub-managers (root: every manager; CK-wide service staff: those of its CK)'), response: { 200: envelope(z.array(managedUserSchema)), ...errorResponses(401, 403) } } }, async (request) =>
     ok(request, await service.managers(callerOf(request))),
   );
   app.post('/user_register/add_next_manager', { preHandler: screen('add-manager'), schema: { ...doc('Registers a manager one level below the caller'), body: addManagerSchema, response: { 200: envelope(managedUserSchema), ...errorResponses(400, 401, 403) } } }, async (request) =>
@@ -107,10 +108,10 @@ export const userRegisterRoutes: FastifyPluginAsyncZod<{ service: UserRegisterSe
   app.get('/user_register/get_unshared_devices', { preHandler: screen('helper-device'), schema: { ...doc('Boxes the caller may share that a user does not have yet'), querystring: userDevicesQuerySchema, response: { 200: envelope(relationDevicePageSchema), ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
     ok(request, await service.unsharedDevices(callerOf(request), request.query.user_id, request.query)),
   );
-  app.post('/user_register/share_device', { preHandler: screen('helper-device'), schema: { ...doc('Shares a box read-only or with parameter writes'), body: shareDeviceSchema, response: { 200: changed, ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
+  app.post('/user_register/share_device', { preHandler: screen('helper-device'), schema: { ...doc('Shares a box read-only or with parameter writes (a box another user shared with this user stays theirs: 409)'), body: shareDeviceSchema, response: { 200: changed, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request) =>
     ok(request, { changed: await service.shareDevice(callerOf(request), request.body.device_id, request.body.user_id, request.body.permission) }),
   );
-  app.post('/user_register/share_all_device', { preHandler: screen('helper-device'), schema: { ...doc('Shares every box the caller owns'), body: shareAllDevicesSchema, response: { 200: changed, ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
+  app.post('/user_register/share_all_device', { preHandler: screen('helper-device'), schema: { ...doc('Shares every box the caller owns (but those another user already shared with this user)'), body: shareAllDevicesSchema, response: { 200: changed, ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
     ok(request, { changed: await service.shareAll(callerOf(request), request.body.user_id, request.body.permission) }),
   );
   app.post('/user_register/recall_shared_device', { preHandler: screen('helper-device'), schema: { ...doc('Recalls a share the caller made'), body: deviceUserSchema, response: { 200: changed, ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
@@ -120,7 +121,7 @@ export const userRegisterRoutes: FastifyPluginAsyncZod<{ service: UserRegisterSe
     ok(request, { changed: await service.recallAllShares(callerOf(request), request.body.user_id) }),
   );
 
-  app.get('/user_register/get_assigned_devices', { preHandler: screen('manager-device'), schema: { ...doc('Boxes the caller assigned to a sub-manager'), querystring: userDevicesQuerySchema, response: { 200: envelope(relationDevicePageSchema), ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
+  app.get('/user_register/get_assigned_devices', { preHandler: screen('manager-device'), schema: { ...doc('Boxes the caller assigned to a sub-manager (root and CK-wide service staff: every assignment to that user)'), querystring: userDevicesQuerySchema, response: { 200: envelope(relationDevicePageSchema), ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
     ok(request, await service.assignedDevices(callerOf(request), request.query.user_id, request.query)),
   );
   app.get('/user_register/get_unassigned_devices', { preHandler: screen('manager-device'), schema: { ...doc('Boxes the caller owns (it may assign them)'), querystring: ownDevicesQuerySchema, response: { 200: envelope(relationDevicePageSchema), ...errorResponses(400, 401, 403) } } }, async (request) =>
@@ -132,7 +133,7 @@ export const userRegisterRoutes: FastifyPluginAsyncZod<{ service: UserRegisterSe
   app.post('/user_register/batch_assign_devices', { preHandler: screen('manager-device'), schema: { ...doc('Assigns boxes to a sub-manager, all or none'), body: batchAssignDevicesSchema, response: { 200: changed, ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
     ok(request, { changed: await service.assign(callerOf(request), request.body.device_ids, request.body.user_id) }),
   );
-  const recallers = [guard.authenticate, requireRoles('root', 'afterSalesPlus')];
+  const recallers = [guard.authenticate, requireRoles(...ASSIGNMENT_RECALLERS)];
   app.get('/user_register/check_recall_dev_ck', { preHandler: signedInOnly, schema: { ...doc('Whether the caller may recall this box’s assignment (root, afterSalesPlus of its CK)'), querystring: deviceQuerySchema, response: { 200: envelope(z.object({ can_recall: z.boolean() })), ...errorResponses(400, 401, 404) } } }, async (request) =>
     ok(request, await service.recallCheck(callerOf(request), request.query.device_id)),
   );
@@ -143,7 +144,7 @@ export const userRegisterRoutes: FastifyPluginAsyncZod<{ service: UserRegisterSe
     ok(request, { changed: await service.recallAllAssigned(callerOf(request), request.body.user_id) }),
   );
 
-  app.get('/user_register/get_dev_ck_users', { preHandler: signedInOnly, schema: { ...doc('Users of the box’s CK to share it with or assign it to'), querystring: deviceQuerySchema, response: { 200: envelope(z.array(ckUserSchema)), ...errorResponses(400, 401, 404) } } }, async (request) =>
+  app.get('/user_register/get_dev_ck_users', { preHandler: signedInOnly, schema: { ...doc('Users of the box’s CK (but the caller), each with how it sees the box (`via`, as the devices policy decides: owner, superior, share, staff; null: not at all) and whether it holds the box’s switch on/off authorisation (`switch_authorized`); only a superior or a sharee can be authorised'), querystring: deviceQuerySchema, response: { 200: envelope(z.array(ckUserSchema)), ...errorResponses(400, 401, 404) } } }, async (request) =>
     ok(request, await service.ckUsers(callerOf(request), request.query.device_id)),
   );
   app.post('/user_register/register_device_to_user', { preHandler: screen('add-device'), schema: { ...doc('add-device: binds a box to the caller by its id and CK code'), body: registerDeviceToUserSchema, response: { 200: done, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request) => {

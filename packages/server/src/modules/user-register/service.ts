@@ -1,4 +1,5 @@
 import {
+  BOX_SIGHTS,
   HELPER_TYPES,
   type CkUserView,
   type HelperType,
@@ -9,6 +10,7 @@ import {
   type PermissionTemplateView,
   type PrivilegeLevelView,
   type RelationDevicePage,
+  type Role,
   type SharePermission,
   type TemplateRights,
 } from '@cloudbox/domain';
@@ -19,9 +21,9 @@ import { users, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { endSessionsOf, type SessionService } from '../auth/sessions.js';
 import { containing } from '../devices/queries.js';
-import type { DevicePolicy } from '../devices/policy.js';
+import { accessOf, CK_STAFF, CK_WIDE_ROLES, roleScope, type DevicePolicy } from '../devices/policy.js';
 import type { PasswordHasher } from '../users/passwords.js';
-import { isManager, mayAddManager, mayReceive, mayRecallAssignment, mayShare } from './policy.js';
+import { isManager, mayAddManager, mayReceive, mayRecallAssignment, mayShare, withinRights } from './policy.js';
 
 /** Who calls, and from where (the operation log keeps the address). */
 export interface Caller {
@@ -44,6 +46,7 @@ interface NewUser {
 }
 
 type Executor = Pick<Db, 'execute'>;
+type Template = { id: number; name: string; rights: TemplateRights };
 
 const textArray = (values: readonly string[]) => sql`${`{${values.join(',')}}`}::text[]`;
 const notFound = (key: MessageKey) => ApiError.rejected(key, undefined, 404);
@@ -98,6 +101,88 @@ export function createUserRegisterService(deps: {
       from boxes b where b.id = any(${textArray(boxIds)})`);
   }
 
+  /**
+   * A share is valid only while its granter may still see the box (DESIGN.md section 5, as the
+   * devices policy decides it: root, CK-wide staff of the box's CK, the owner and its unshielded
+   * superiors, a sharee). Called in the transaction of every change that can take that sight away
+   * (shielding, assignment and its recall, unbinding, deleting a user: `leaving`); drops the shares
+   * of these boxes whose granter lost it, with the switch grants that came with them, audited as
+   * recalls by the caller, and the switch grants whose granter may no longer switch the box.
+   * Their holders are among the users `changeBoxes` announces.
+   */
+  async function dropSharesOfBlindGranters(tx: Executor, caller: Caller, boxIds: readonly string[], leaving: readonly number[] = []): Promise<void> {
+    if (boxIds.length === 0) return;
+    // Who sees each box through the hierarchy: its owner, then each superior while nobody below it on the way shields.
+    const seers = sql`seers(box_id, user_id) as (
+        select id, owner_id from boxes where id = any(${textArray(boxIds)}) and owner_id is not null
+        union
+        select s.box_id, u.parent_id from seers s join users u on u.id = s.user_id where not u.shield_devices and u.parent_id is not null)`;
+    const dropped = await queryRows<{ box_id: string; user_id: number; granted_by: number }>(
+      tx,
+      sql`with recursive ${seers}
+          delete from device_shares d using boxes b, users g
+          where d.box_id = any(${textArray(boxIds)}) and b.id = d.box_id and g.id = d.granted_by
+            and (g.id = any(${`{${leaving.join(',')}}`}::int[]) or not (
+              'root' = any(g.roles)
+              or (g.ck = b.ck and (g.roles && ${textArray(CK_WIDE_ROLES)}
+                or exists (select 1 from seers where seers.box_id = b.id and seers.user_id = g.id)
+                or exists (select 1 from device_shares o where o.box_id = b.id and o.user_id = g.id)))))
+          returning d.box_id, d.user_id, d.granted_by`,
+    );
+    if (dropped.length > 0) await endDerivedRights(tx, caller, seers, dropped);
+    await dropSwitchGrantsOfPowerlessGranters(tx, caller, boxIds);
+  }
+
+  /** The switch grants that came with dropped shares go with them; the recalls are audited. */
+  async function endDerivedRights(tx: Executor, caller: Caller, seers: SQL, dropped: { box_id: string; user_id: number; granted_by: number }[]): Promise<void> {
+    const pairs = sql.join(dropped.map((row) => sql`(${row.box_id}::text, ${row.user_id}::int, ${row.granted_by}::int)`), sql`, `);
+    // A sharee that still sees the box as a superior keeps the switch grant its owner gave it.
+    await tx.execute(sql`with recursive ${seers}
+      delete from device_switch_grants w using (values ${pairs}) as r(box_id, user_id, granted_by)
+      where w.box_id = r.box_id and w.user_id = r.user_id
+        and (w.granted_by = r.granted_by or not exists (select 1 from seers where seers.box_id = r.box_id and seers.user_id = r.user_id))`);
+    await tx.execute(sql`insert into operation_logs (user_id, username, ck, box_id, action, old_value, new_value, ip)
+      select ${caller.user.id}, ${caller.user.username}, b.ck, b.id, 'recall_shared_device', g.username, u.username, ${caller.ip}
+      from (values ${pairs}) as r(box_id, user_id, granted_by) join boxes b on b.id = r.box_id
+        join users u on u.id = r.user_id join users g on g.id = r.granted_by`);
+  }
+
+  /**
+   * A switch grant lasts while its granter may still switch the box: root, CK-wide staff who may
+   * write, the owner, or a holder of a grant itself. An owner that assigns a box away loses that
+   * right until the new owner grants it (SPEC.md section 4), and so do those it had granted it to.
+   */
+  async function dropSwitchGrantsOfPowerlessGranters(tx: Executor, caller: Caller, boxIds: readonly string[]): Promise<void> {
+    await tx.execute(sql`with revoked as (
+        delete from device_switch_grants w using boxes b, users g
+        where w.box_id = any(${textArray(boxIds)}) and b.id = w.box_id and g.id = w.granted_by
+          and not ('root' = any(g.roles) or (g.ck = b.ck and g.roles && ${textArray(CK_STAFF)}) or b.owner_id = g.id
+            or exists (select 1 from device_switch_grants o where o.box_id = b.id and o.user_id = g.id))
+        returning w.box_id, w.user_id, w.granted_by)
+      insert into operation_logs (user_id, username, ck, box_id, action, old_value, new_value, ip)
+      select ${caller.user.id}, ${caller.user.username}, b.ck, b.id, 'revoke_switch', g.username, u.username, ${caller.ip}
+      from revoked r join boxes b on b.id = r.box_id join users u on u.id = r.user_id join users g on g.id = r.granted_by`);
+  }
+
+  /** One operation-log entry of a change of a user (no box): `new_value` names the user and, in parentheses, what it has now. */
+  async function auditUser(executor: Executor, caller: Caller, action: OperationAction, target: Pick<UserRow, 'username' | 'ck'>, now: string | null, oldValue: string | null = null): Promise<void> {
+    const newValue = now === null ? target.username : `${target.username} (${now})`;
+    await executor.execute(sql`insert into operation_logs (user_id, username, ck, action, old_value, new_value, ip)
+      values (${caller.user.id}, ${caller.user.username}, ${target.ck}, ${action}, ${oldValue}, ${newValue}, ${caller.ip})`);
+  }
+
+  /**
+   * The users whose lists a caller's screens show: root every user, CK-wide service staff (afterSales,
+   * afterSalesPlus reach edit-manager and edit-helper, SPEC.md section 6) those of their CK, a
+   * manager its own direct subordinates.
+   */
+  function serviced(caller: Caller): SQL {
+    const scope = roleScope(caller.user);
+    if (scope === undefined) return sql`u.parent_id = ${caller.user.id}`;
+    if (scope.kind === 'all') return sql`true`;
+    return scope.kind === 'ck' ? sql`u.ck = ${scope.ck}` : sql`false`;
+  }
+
   async function userById(id: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(sql`${users.id} = ${id}`);
     return row;
@@ -123,11 +208,22 @@ export function createUserRegisterService(deps: {
   }
 
   /** A template of the CK, or null; another CK's template is answered like a missing one. */
-  async function templateOf(ck: string, id: number | null): Promise<number | null> {
+  async function templateOf(ck: string, id: number | null): Promise<Template | null> {
     if (id === null) return null;
-    const [row] = await queryRows<{ id: number }>(db, sql`select id from permission_templates where id = ${id} and ck = ${ck}`);
+    const [row] = await queryRows<Template>(db, sql`select id, name, rights from permission_templates where id = ${id} and ck = ${ck}`);
     if (!row) throw ApiError.invalidInput([{ field: 'template_id', key: 'templateNotFound' }]);
-    return row.id;
+    return row;
+  }
+
+  /** A model the caller may give a user of the CK: one of the CK, and no more than the caller's own. */
+  async function givableTemplate(caller: Caller, ck: string, id: number | null): Promise<Template | null> {
+    const given = await templateOf(ck, id);
+    const [own] = await queryRows<{ rights: TemplateRights | null }>(
+      db,
+      sql`select t.rights from users u left join permission_templates t on t.id = u.template_id where u.id = ${caller.user.id}`,
+    );
+    if (!withinRights(given?.rights ?? null, own?.rights ?? null)) throw ApiError.invalidInput([{ field: 'template_id', key: 'templateBeyondOwn' }]);
+    return given;
   }
 
   /** Boxes of the caller's CK (root: any) by id; a missing one or one of another CK is not found. */
@@ -149,13 +245,17 @@ export function createUserRegisterService(deps: {
 
   async function createUser(caller: Caller, input: NewUser, values: Partial<typeof users.$inferInsert>): Promise<ManagedUserView> {
     if (input.ck !== caller.user.ck) throw ApiError.invalidInput([{ field: 'ck', key: 'ckNotYours' }]);
-    const templateId = await templateOf(input.ck, input.template_id);
+    const template = await givableTemplate(caller, input.ck, input.template_id);
     const passwordHash = await passwords.hash(input.password);
-    const [created] = await db
-      .insert(users)
-      .values({ username: input.username, passwordHash, ck: input.ck, remark: input.remark, templateId, parentId: caller.user.id, createdBy: caller.user.id, ...values })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ username: input.username, passwordHash, ck: input.ck, remark: input.remark, templateId: template?.id ?? null, parentId: caller.user.id, createdBy: caller.user.id, ...values })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (row) await auditUser(tx as unknown as Db, caller, 'add_user', { username: input.username, ck: input.ck }, values.roles?.[0] ?? null);
+      return row;
+    });
     if (!created) throw ApiError.invalidInput([{ field: 'username', key: 'userNameTaken', params: { username: input.username } }]);
     const [view] = await managedUsers(sql`u.id = ${created.id}`);
     return view!;
@@ -164,7 +264,7 @@ export function createUserRegisterService(deps: {
   async function managedUsers(where: SQL): Promise<ManagedUserView[]> {
     const rows = await queryRows<Omit<ManagedUserView, 'role' | 'helper_type'> & { roles: string[] | string; helper_type: string | null }>(
       db,
-      sql`select u.id, u.username, u.roles, u.level, u.ck, u.remark, u.helper_type, u.template_id, t.name as template_name,
+      sql`select u.id, u.username, u.roles, u.level, u.ck, u.parent_id, u.remark, u.helper_type, u.template_id, t.name as template_name,
             u.shield_devices, to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
             case when u.is_manager then (select count(*)::int from boxes b where b.owner_id = u.id)
                  else (select count(*)::int from device_shares s where s.user_id = u.id) end as devices
@@ -178,8 +278,8 @@ export function createUserRegisterService(deps: {
     }));
   }
 
-  /** A page of boxes with their facts; `extra` adds the relation's own columns (permission, switch, since). */
-  async function devicePage(where: SQL, paging: Paging, extra: { permission: SQL; switchUser: number | null; since: SQL }): Promise<RelationDevicePage> {
+  /** A page of boxes with their facts; `extra` adds the relation's own columns (permission, who made it, switch, since). */
+  async function devicePage(where: SQL, paging: Paging, extra: { permission: SQL; grantedBy: SQL; switchUser: number | null; since: SQL }): Promise<RelationDevicePage> {
     const keyword = paging.keyword
       ? sql`and (b.id ilike ${containing(paging.keyword)} or b.owner_unit ilike ${containing(paging.keyword)} or b.remark ilike ${containing(paging.keyword)})`
       : sql``;
@@ -189,7 +289,7 @@ export function createUserRegisterService(deps: {
         db,
         sql`select b.id as box_id, b.ck, b.owner_unit, b.remark, b.model, b.online,
               array(select distinct c.device_type_id from controllers c where c.box_id = b.id order by 1) as device_types,
-              ${extra.permission} as permission,
+              ${extra.permission} as permission, ${extra.grantedBy} as granted_by,
               ${extra.switchUser === null ? sql`false` : sql`exists (select 1 from device_switch_grants g where g.box_id = b.id and g.user_id = ${extra.switchUser})`} as switch_authorized,
               to_char(${extra.since} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as since
             from boxes b where ${where} ${keyword}
@@ -207,13 +307,23 @@ export function createUserRegisterService(deps: {
     return sql`b.ck = ${scope.ck} and b.owner_id = any(${`{${scope.owners.join(',')}}`}::int[])`;
   }
 
+  /**
+   * Shares boxes (or changes the permission of the caller's own shares of them). A box another user
+   * already shared with the target keeps that share: its sharer alone may recall it, so it is not
+   * taken over (share-all passes over such boxes).
+   */
   async function share(caller: Caller, boxIds: string[], target: UserRow, permission: SharePermission): Promise<number> {
     return changeBoxes(boxIds, async (tx) => {
-      await tx.execute(sql`insert into device_shares (box_id, user_id, granted_by, permission)
-        select id, ${target.id}, ${caller.user.id}, ${permission} from boxes where id = any(${textArray(boxIds)})
-        on conflict (box_id, user_id) do update set permission = excluded.permission, granted_by = excluded.granted_by`);
-      await audit(tx, caller, 'share_device', boxIds, `${target.username} (${permission})`);
-      return boxIds.length;
+      const shared = await queryRows<{ box_id: string }>(
+        tx,
+        sql`insert into device_shares (box_id, user_id, granted_by, permission)
+            select id, ${target.id}, ${caller.user.id}, ${permission} from boxes where id = any(${textArray(boxIds)})
+            on conflict (box_id, user_id) do update set permission = excluded.permission where device_shares.granted_by = excluded.granted_by
+            returning box_id`,
+      );
+      const sharedIds = shared.map((row) => row.box_id);
+      await audit(tx, caller, 'share_device', sharedIds, `${target.username} (${permission})`);
+      return sharedIds.length;
     }, [target.id]);
   }
 
@@ -244,6 +354,7 @@ export function createUserRegisterService(deps: {
     return changeBoxes(owned, async (tx) => {
       await tx.execute(sql`update boxes set owner_id = ${target.id}, assigned_by = ${caller.user.id}, owned_since = now() where id = any(${textArray(owned)})`);
       await audit(tx, caller, 'assign_device', owned, target.username);
+      await dropSharesOfBlindGranters(tx, caller, owned);
       return owned.length;
     });
   }
@@ -258,25 +369,34 @@ export function createUserRegisterService(deps: {
         select ${caller.user.id}, ${caller.user.username}, b.ck, b.id, 'recall_assigned_device', o.username, a.username, ${caller.ip}
         from boxes b left join users o on o.id = b.owner_id left join users a on a.id = b.assigned_by where b.id = any(${textArray(boxIds)})`);
       await tx.execute(sql`update boxes set owner_id = assigned_by, assigned_by = null, owned_since = now() where id = any(${textArray(boxIds)})`);
+      await dropSharesOfBlindGranters(tx, caller, boxIds);
       return boxIds.length;
     });
   }
 
-  /** Switch grants of boxes to a user: the caller owns the box, or shared it with that user; the user must see it through a share or as a superior. */
-  async function grantableBoxes(caller: Caller, target: UserRow, boxIds: string[] | null): Promise<string[]> {
+  /**
+   * Switch grants of boxes to a user: the caller owns the box, or shared it with that user; the user
+   * must see it through a share or as a superior. A grant never exceeds the granter's own right: a
+   * superior switches an assigned box only once its owner granted it (SPEC.md section 4), and only
+   * then may pass that on to its sharee. `unauthorised` counts the boxes refused for that alone.
+   */
+  async function grantableBoxes(caller: Caller, target: UserRow, boxIds: string[] | null): Promise<{ granted: string[]; unauthorised: number }> {
     const only = boxIds === null ? sql`true` : sql`b.id = any(${textArray(boxIds)})`;
-    const rows = await queryRows<{ id: string }>(
+    const rows = await queryRows<{ id: string; ck: string }>(
       db,
-      sql`select b.id from boxes b where ${only} and (
+      sql`select b.id, b.ck from boxes b where ${only} and (
             b.owner_id = ${caller.user.id}
             or exists (select 1 from device_shares s where s.box_id = b.id and s.user_id = ${target.id} and s.granted_by = ${caller.user.id}))`,
     );
     const granted: string[] = [];
+    let unauthorised = 0;
     for (const row of rows) {
-      const access = await policy.access(target, { id: row.id, ck: target.ck ?? '' });
-      if (access && (access.via === 'share' || access.via === 'superior')) granted.push(row.id);
+      const access = await policy.access(target, row);
+      if (!access || (access.via !== 'share' && access.via !== 'superior')) continue;
+      if ((await policy.access(caller.user, row))?.switchOnOff) granted.push(row.id);
+      else unauthorised += 1;
     }
-    return granted;
+    return { granted, unauthorised };
   }
 
   return {
@@ -295,9 +415,9 @@ export function createUserRegisterService(deps: {
 
     managerOrUser: (caller: Caller) => ({ is_manager: isManager(caller.user), is_end_user: caller.user.roles.includes('end_user') }),
 
-    helpers: (caller: Caller) => managedUsers(sql`u.parent_id = ${caller.user.id} and not u.is_manager`),
+    helpers: (caller: Caller) => managedUsers(sql`${serviced(caller)} and not u.is_manager and u.roles && ${textArray(['helper', 'end_user'])}`),
 
-    managers: (caller: Caller) => managedUsers(sql`u.parent_id = ${caller.user.id} and u.is_manager`),
+    managers: (caller: Caller) => managedUsers(sql`${serviced(caller)} and u.is_manager`),
 
     async addHelper(caller: Caller, input: NewUser & { role: 'helper' | 'end_user'; helper_type: HelperType }): Promise<ManagedUserView> {
       return createUser(caller, input, { roles: [input.role], helperType: input.helper_type, level: 0 });
@@ -310,9 +430,14 @@ export function createUserRegisterService(deps: {
 
     async deleteHelper(caller: Caller, helperId: number): Promise<void> {
       const helper = await ownHelper(caller, helperId);
-      await db.delete(users).where(sql`${users.id} = ${helper.id}`);
+      const granted = await queryRows<{ box_id: string }>(db, sql`select distinct box_id from device_shares where granted_by = ${helper.id}`);
+      const boxIds = granted.map((row) => row.box_id);
+      await changeBoxes(boxIds, async (tx) => {
+        await dropSharesOfBlindGranters(tx, caller, boxIds, [helper.id]);
+        await auditUser(tx, caller, 'delete_user', helper, null);
+        await tx.delete(users).where(sql`${users.id} = ${helper.id}`);
+      }, [helper.id]);
       deps.sessions.ended();
-      deps.scopesChanged([helper.id]);
     },
 
     async changeHelperPassword(caller: Caller, helperId: number, password: string): Promise<void> {
@@ -321,13 +446,19 @@ export function createUserRegisterService(deps: {
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(sql`${users.id} = ${helper.id}`);
         await endSessionsOf(tx as unknown as Db, helper.id, 'password_reset');
+        await auditUser(tx as unknown as Db, caller, 'change_password', helper, null);
       });
       deps.sessions.ended();
     },
 
     async changeModel(caller: Caller, kind: 'helper' | 'manager', userId: number, templateId: number | null): Promise<ManagedUserView> {
       const user = kind === 'helper' ? await ownHelper(caller, userId) : await subordinateManager(caller, userId);
-      await db.update(users).set({ templateId: await templateOf(user.ck!, templateId) }).where(sql`${users.id} = ${user.id}`);
+      const template = await givableTemplate(caller, user.ck!, templateId);
+      const [before] = await managedUsers(sql`u.id = ${user.id}`);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ templateId: template?.id ?? null }).where(sql`${users.id} = ${user.id}`);
+        await auditUser(tx as unknown as Db, caller, 'change_model', user, template?.name ?? null, before?.template_name ?? null);
+      });
       deps.scopesChanged([user.id]);
       const [view] = await managedUsers(sql`u.id = ${user.id}`);
       return view!;
@@ -335,22 +466,38 @@ export function createUserRegisterService(deps: {
 
     /** Shielding hides the caller's part of the hierarchy from its superiors: their views change. */
     async setShield(caller: Caller, shield: boolean): Promise<PrivilegeLevelView> {
-      await db.update(users).set({ shieldDevices: shield }).where(sql`${users.id} = ${caller.user.id}`);
       const superiors = await queryRows<{ id: number }>(
         db,
         sql`with recursive up(id) as (select parent_id from users where id = ${caller.user.id} and parent_id is not null
               union select u.parent_id from users u join up on u.id = up.id where u.parent_id is not null) select id from up`,
       );
-      deps.scopesChanged([caller.user.id, ...superiors.map((row) => row.id)]);
+      // The boxes of the caller's part of the hierarchy: shares of them by its superiors end with their sight.
+      const owned = await queryRows<{ id: string }>(
+        db,
+        sql`with recursive below(id) as (select ${caller.user.id}::int union select u.id from users u join below on u.parent_id = below.id)
+            select b.id from boxes b join below on b.owner_id = below.id`,
+      );
+      const boxIds = owned.map((row) => row.id);
+      await changeBoxes(boxIds, async (tx) => {
+        await tx.update(users).set({ shieldDevices: shield }).where(sql`${users.id} = ${caller.user.id}`);
+        await auditUser(tx, caller, 'set_shield', caller.user, shield ? 'shielded' : 'shown');
+        await dropSharesOfBlindGranters(tx, caller, boxIds);
+      }, [caller.user.id, ...superiors.map((row) => row.id)]);
       return this.privilegeLevel({ ...caller, user: { ...caller.user, shieldDevices: shield } });
     },
 
+    /**
+     * A manager: the shares it made to the user (it changes and recalls them). Root and CK-wide
+     * service staff (who reach helper-device but share nothing): every share to that user of their
+     * CK, whoever made it, to read; `granted_by` names the sharer.
+     */
     async sharedDevices(caller: Caller, userId: number, paging: Paging): Promise<RelationDevicePage> {
       const target = await receiver(caller, userId);
-      const granter = caller.user.roles.includes('root') ? sql`true` : sql`s.granted_by = ${caller.user.id}`;
+      const granter = roleScope(caller.user) !== undefined ? sql`true` : sql`s.granted_by = ${caller.user.id}`;
       const shared = sql`exists (select 1 from device_shares s where s.box_id = b.id and s.user_id = ${target.id} and ${granter})`;
       return devicePage(shared, paging, {
         permission: sql`(select s.permission from device_shares s where s.box_id = b.id and s.user_id = ${target.id})`,
+        grantedBy: sql`(select g.username from device_shares s join users g on g.id = s.granted_by where s.box_id = b.id and s.user_id = ${target.id})`,
         switchUser: target.id,
         since: sql`(select s.created_at from device_shares s where s.box_id = b.id and s.user_id = ${target.id})`,
       });
@@ -359,17 +506,23 @@ export function createUserRegisterService(deps: {
     async unsharedDevices(caller: Caller, userId: number, paging: Paging): Promise<RelationDevicePage> {
       const target = await receiver(caller, userId);
       const where = sql`${await shareableCondition(caller)} and not exists (select 1 from device_shares s where s.box_id = b.id and s.user_id = ${target.id})`;
-      return devicePage(where, paging, { permission: sql`null`, switchUser: null, since: sql`b.owned_since` });
+      return devicePage(where, paging, { permission: sql`null`, grantedBy: sql`null`, switchUser: null, since: sql`b.owned_since` });
     },
 
     async assignedDevices(caller: Caller, userId: number, paging: Paging): Promise<RelationDevicePage> {
-      const target = caller.user.roles.includes('root') ? await receiver(caller, userId) : await subordinateManager(caller, userId);
-      const assigner = caller.user.roles.includes('root') ? sql`b.assigned_by is not null` : sql`b.assigned_by = ${caller.user.id}`;
-      return devicePage(sql`b.owner_id = ${target.id} and ${assigner}`, paging, { permission: sql`null`, switchUser: caller.user.id, since: sql`b.owned_since` });
+      const staff = roleScope(caller.user) !== undefined;
+      const target = staff ? await receiver(caller, userId) : await subordinateManager(caller, userId);
+      const assigner = staff ? sql`b.assigned_by is not null` : sql`b.assigned_by = ${caller.user.id}`;
+      return devicePage(sql`b.owner_id = ${target.id} and ${assigner}`, paging, {
+        permission: sql`null`,
+        grantedBy: sql`(select a.username from users a where a.id = b.assigned_by)`,
+        switchUser: caller.user.id,
+        since: sql`b.owned_since`,
+      });
     },
 
     unassignedDevices: (caller: Caller, paging: Paging) =>
-      devicePage(sql`b.owner_id = ${caller.user.id}`, paging, { permission: sql`null`, switchUser: null, since: sql`b.owned_since` }),
+      devicePage(sql`b.owner_id = ${caller.user.id}`, paging, { permission: sql`null`, grantedBy: sql`null`, switchUser: null, since: sql`b.owned_since` }),
 
     helperTypes: () => [...HELPER_TYPES],
 
@@ -381,17 +534,33 @@ export function createUserRegisterService(deps: {
     async ckUsers(caller: Caller, boxId: string): Promise<CkUserView[]> {
       const [box] = await boxesById(caller, [boxId]);
       if (!(await policy.access(caller.user, { id: box!.id, ck: box!.ck }))) throw notFound('boxNotFound');
-      const rows = await queryRows<CkUserView & { roles: string[] | string }>(
+      const rows = await queryRows<Omit<CkUserView, 'role' | 'via'> & { roles: string[] | string; share: SharePermission | null }>(
         db,
-        sql`select id, username, roles, level, remark from users where ck = ${box!.ck} and id <> ${caller.user.id} order by level, username`,
+        sql`select u.id, u.username, u.roles, u.level, u.remark, s.permission as share,
+              exists (select 1 from device_switch_grants g where g.box_id = ${box!.id} and g.user_id = u.id) as switch_authorized
+            from users u left join device_shares s on s.box_id = ${box!.id} and s.user_id = u.id
+            where u.ck = ${box!.ck} and u.id <> ${caller.user.id} order by u.level, u.username`,
       );
-      return rows.map(({ roles, ...row }) => ({ ...row, role: (Array.isArray(roles) ? roles : parseTextArray(roles))[0] ?? '' }));
+      // Each user's sight of the box is the devices policy's own decision, from its (cached) scope.
+      return Promise.all(
+        rows.map(async ({ roles: stored, share, ...row }) => {
+          const roles = (Array.isArray(stored) ? stored : parseTextArray(stored)) as Role[];
+          const scope = await policy.scopeOf({ id: row.id, roles, ck: box!.ck });
+          const access = accessOf(scope, { ck: box!.ck, ownerId: box!.owner_id, share, switchGranted: row.switch_authorized });
+          return { ...row, role: roles[0] ?? '', via: BOX_SIGHTS.find((sight) => sight === access?.via) ?? null };
+        }),
+      );
     },
 
     async shareDevice(caller: Caller, boxId: string, userId: number, permission: SharePermission): Promise<number> {
       const [box] = await boxesById(caller, [boxId]);
       if (!mayShare(await policy.access(caller.user, { id: box!.id, ck: box!.ck }))) throw ApiError.forbidden('deviceNotOwned');
       const target = await receiver(caller, userId);
+      const [other] = await queryRows<{ username: string }>(
+        db,
+        sql`select u.username from device_shares s join users u on u.id = s.granted_by where s.box_id = ${box!.id} and s.user_id = ${target.id} and s.granted_by <> ${caller.user.id}`,
+      );
+      if (other) throw ApiError.rejected('deviceSharedByOther', { username: other.username }, 409);
       return share(caller, [box!.id], target, permission);
     },
 
@@ -418,7 +587,9 @@ export function createUserRegisterService(deps: {
     },
 
     async recallAllAssigned(caller: Caller, userId: number): Promise<number> {
-      const target = await receiver(caller, userId);
+      const target = await userById(userId);
+      // root anywhere, the other ASSIGNMENT_RECALLERS in their own CK (the route admits only them).
+      if (!target || (!caller.user.roles.includes('root') && target.ck !== caller.user.ck)) throw notFound('userNotFound');
       const rows = await queryRows<{ id: string; ck: string; assigned_by: number | null }>(
         db,
         sql`select id, ck, assigned_by from boxes where owner_id = ${target.id} and assigned_by is not null`,
@@ -438,13 +609,14 @@ export function createUserRegisterService(deps: {
       }, [caller.user.id]);
     },
 
-    /** delete-device: the caller lets go of boxes it owns; its shares and grants of them go too. */
+    /** delete-device: the caller lets go of boxes it owns; its grants of them and the shares nobody may keep go too. */
     async unbind(caller: Caller, boxIds: string[]): Promise<number> {
       const owned = await ownedBoxes(caller, boxIds);
       return changeBoxes(owned, async (tx) => {
         await audit(tx, caller, 'unbind_device', owned, caller.user.username);
         await tx.execute(sql`update boxes set owner_id = null, assigned_by = null, owned_since = null where id = any(${textArray(owned)})`);
-        await tx.execute(sql`delete from device_shares where box_id = any(${textArray(owned)}) and granted_by = ${caller.user.id}`);
+        // Nobody sees an unbound box through the hierarchy: the shares of all but root and CK-wide staff end.
+        await dropSharesOfBlindGranters(tx, caller, owned);
         await tx.execute(sql`delete from device_switch_grants where box_id = any(${textArray(owned)}) and granted_by = ${caller.user.id}`);
         return owned.length;
       });
@@ -453,7 +625,8 @@ export function createUserRegisterService(deps: {
     async grantSwitch(caller: Caller, userId: number, boxId: string | null): Promise<number> {
       const target = await receiver(caller, userId);
       if (boxId !== null) await boxesById(caller, [boxId]);
-      const boxIds = await grantableBoxes(caller, target, boxId === null ? null : [boxId]);
+      const { granted: boxIds, unauthorised } = await grantableBoxes(caller, target, boxId === null ? null : [boxId]);
+      if (boxId !== null && unauthorised > 0) throw ApiError.forbidden('switchNotAuthorized');
       if (boxId !== null && boxIds.length === 0) throw ApiError.forbidden('deviceNotShared');
       if (boxIds.length === 0) return 0;
       return changeBoxes(boxIds, async (tx) => {

@@ -1,4 +1,4 @@
-import type { DeviceControllerView, DeviceDetail } from '@cloudbox/domain';
+import type { DeviceControllerView, DeviceDetail, DeviceState } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -23,6 +23,8 @@ interface DeviceHeaderProps {
   boxId: string;
   controllerId?: number;
   screen: DeviceScreen;
+  /** The controller's state as the screen knows it from live events; default the polled detail's. */
+  status?: DeviceState;
   /** Buttons at the right of the title. */
   extra?: ReactNode;
 }
@@ -31,7 +33,7 @@ interface DeviceHeaderProps {
  * The head of every device screen: who owns it, what it is, its status, and links to the device's
  * other screens. An unknown box (or one the user may not see) shows a not-found state instead.
  */
-export default function DeviceHeader({ boxId, controllerId, screen, extra }: DeviceHeaderProps) {
+export default function DeviceHeader({ boxId, controllerId, screen, status, extra }: DeviceHeaderProps) {
   const { t } = useTranslation();
   const detail = useDeviceDetail(boxId);
   const controller = pickController(detail.data, controllerId);
@@ -59,7 +61,7 @@ export default function DeviceHeader({ boxId, controllerId, screen, extra }: Dev
       <div className="device-header__top">
         <div className="device-header__title">
           <Typography.Title level={4}>{box.owner_unit || box.box_id}</Typography.Title>
-          {controller && <StatusDot state={controller.status} />}
+          {controller && <StatusDot state={status ?? controller.status} />}
           {!controller && <StatusDot state={box.online ? 'online' : 'offline'} />}
         </div>
         {extra && <Space wrap>{extra}</Space>}
@@ -91,6 +93,11 @@ export default function DeviceHeader({ boxId, controllerId, screen, extra }: Dev
                 {t(`device.screen.${target}`)}
               </Link>
             ),
+          )}
+          {controller && (
+            <Link className="device-header__screen" to={`/devices/events/templates?type=${encodeURIComponent(controller.device_type)}`} data-screen="events">
+              {t('device.screen.events')}
+            </Link>
           )}
         </nav>
       )}

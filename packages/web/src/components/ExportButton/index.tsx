@@ -2,6 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Modal, Progress, Typography } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StreamedProgress } from '../../utils/download';
+import { formatBytes } from '../../utils/download-core';
 import { feedback } from '../../utils/feedback';
 
 export interface ExportReport {
@@ -20,6 +22,14 @@ interface ExportButtonProps {
 }
 
 type State = { kind: 'idle' } | { kind: 'running'; progress: ExportReport };
+
+/**
+ * A streamed server export's report: the rows the file will hold and the bytes so far. A zipped
+ * stream says nothing of which row it is at, so the bar stays indeterminate rather than guess.
+ */
+export function streamedReport(progress: StreamedProgress, translate: (key: string, values: Record<string, unknown>) => string): ExportReport {
+  return { percent: progress.percent, detail: translate('export.received', { size: formatBytes(progress.loaded), rows: progress.rows ?? '—' }) };
+}
 
 /** A button that runs a long export in a dialog with a progress bar and a cancel button. */
 export default function ExportButton({ children, run, disabled, className }: ExportButtonProps) {

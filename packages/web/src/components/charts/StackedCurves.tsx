@@ -1,32 +1,42 @@
 import type { HistoryPoint } from '@cloudbox/domain';
-import dayjs from 'dayjs';
-import { useMemo } from 'react';
+import type { EChartsType } from 'echarts/core';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import Chart from './Chart';
 import type { EChartsOption } from './echarts';
-import { buildSeries, groupByUnit, type RegisterMeta } from './series';
+import { buildSeries, groupByUnit, zoomWindowOf, type RegisterMeta, type ZoomWindow } from './series';
+import { formatInZone } from './zone';
 
 const GRID_HEIGHT = 150;
 const GRID_GAP = 36;
 const TOP = 56;
 const BOTTOM = 56;
+/** Quiet time after the last zoom step before the zoomed window is reported (one fetch per gesture). */
+const ZOOM_SETTLE_MS = 400;
 
 interface StackedCurvesProps {
   items: readonly HistoryPoint[];
   registers: readonly RegisterMeta[];
   from: number;
   to: number;
+  /** The CK's time zone: the axis reads its clock. */
+  zone: string;
   /** A vertical line at this time (the start of a fault). */
   mark?: { time: number; label: string };
+  /** The zoomed window the chart shows; null or unset: the whole range. */
+  zoom?: ZoomWindow | null;
+  /** Told the window once a zoom settles (null: zoomed out to the whole range). */
+  onZoom?: (window: ZoomWindow | null) => void;
   label?: string;
 }
 
 /** The option of stacked curves: one grid per unit, all sharing the time axis and one zoom. */
-export function stackedOption({ items, registers, from, to, mark }: Omit<StackedCurvesProps, 'label'>): EChartsOption {
+export function stackedOption({ items, registers, from, to, zone, mark, zoom }: Omit<StackedCurvesProps, 'label' | 'onZoom'>): EChartsOption {
   const groups = groupByUnit(registers);
   const series = buildSeries(items, registers.map((register) => register.number));
   const gridIndexes = groups.map((_, index) => index);
   const span = to - from;
   const timeFormat = span > 60 * 86_400_000 ? 'YYYY-MM-DD' : span > 2 * 86_400_000 ? 'MM-DD HH:mm' : 'HH:mm';
+  const label = (value: number) => formatInZone(value, zone, timeFormat);
   return {
     animation: false,
     legend: { type: 'scroll', top: 4 },
@@ -38,12 +48,15 @@ export function stackedOption({ items, registers, from, to, mark }: Omit<Stacked
       gridIndex: index,
       min: from,
       max: to,
-      axisLabel: { show: index === groups.length - 1, hideOverlap: true, formatter: (value: number) => dayjs(value).format(timeFormat) },
+      axisLabel: { show: index === groups.length - 1, hideOverlap: true, formatter: label },
+      // The tooltip's time is the axis pointer's label.
+      axisPointer: { label: { formatter: ({ value }: { value: unknown }) => formatInZone(Number(value), zone, 'YYYY-MM-DD HH:mm:ss') } },
     })),
     yAxis: groups.map((group, index) => ({ type: 'value', gridIndex: index, name: group.unit, scale: true, nameTextStyle: { align: 'right' }, splitNumber: 3 })),
+    // The window survives an option replaced with denser data for it.
     dataZoom: [
-      { type: 'inside', xAxisIndex: gridIndexes },
-      { type: 'slider', xAxisIndex: gridIndexes, bottom: 8, height: 24, labelFormatter: (value: number) => dayjs(value).format(timeFormat) },
+      { type: 'inside', xAxisIndex: gridIndexes, ...(zoom && { startValue: zoom.from, endValue: zoom.to }) },
+      { type: 'slider', xAxisIndex: gridIndexes, bottom: 8, height: 24, labelFormatter: label, ...(zoom && { startValue: zoom.from, endValue: zoom.to }) },
     ],
     series: groups.flatMap((group, index) =>
       group.registers.map((register, position) => ({
@@ -67,12 +80,30 @@ export function stackedHeight(registers: readonly RegisterMeta[]): number {
 
 /** Curves of several registers over a time range, stacked by unit with one zoom (dataZoom) for all. */
 export default function StackedCurves(props: StackedCurvesProps) {
-  const { items, registers, from, to, mark, label } = props;
-  const option = useMemo(() => stackedOption({ items, registers, from, to, mark }), [items, registers, from, to, mark]);
+  const { items, registers, from, to, zone, mark, zoom, onZoom, label } = props;
+  const option = useMemo(() => stackedOption({ items, registers, from, to, zone, mark, zoom }), [items, registers, from, to, zone, mark, zoom]);
+  const zoomed = useRef(onZoom);
+  const range = useRef({ from, to });
+  useEffect(() => {
+    zoomed.current = onZoom;
+    range.current = { from, to };
+  });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const listen = useCallback((chart: EChartsType) => {
+    chart.on('datazoom', () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        if (chart.isDisposed()) return;
+        const [state] = (chart.getOption().dataZoom ?? []) as Parameters<typeof zoomWindowOf>[0][];
+        zoomed.current?.(zoomWindowOf(state, range.current));
+      }, ZOOM_SETTLE_MS);
+    });
+  }, []);
   const points = useMemo(() => items.reduce((sum, item) => sum + Object.keys(item.values).length, 0), [items]);
   return (
     <div className="stacked-curves" data-points={points}>
-      <Chart option={option} style={{ height: stackedHeight(registers) }} label={label} />
+      <Chart option={option} style={{ height: stackedHeight(registers) }} label={label} onReady={listen} />
     </div>
   );
 }

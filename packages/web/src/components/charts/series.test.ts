@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSeries, candleSeries, downsampleM4, groupByUnit, type Point } from './series';
+import { buildSeries, candleSeries, downsampleM4, groupByUnit, withZoomed, zoomWindowOf, type Point } from './series';
 
 describe('history series', () => {
   it('builds one ordered line per register and skips missing values', () => {
@@ -51,5 +51,23 @@ describe('K-line series', () => {
       ],
       counts: [60, 3],
     });
+  });
+});
+
+describe('zoomed detail', () => {
+  const point = (ts: number) => ({ ts, values: { '1': ts } });
+  it('puts the window\'s own points in place of the overview\'s inside it', () => {
+    const overview = [0, 100, 200, 300].map(point);
+    const zoomed = [110, 120, 150, 190].map(point);
+    expect(withZoomed(overview, zoomed, { from: 100, to: 200 }).map((p) => p.ts)).toEqual([0, 110, 120, 150, 190, 300]);
+    expect(withZoomed(overview, undefined, { from: 100, to: 200 })).toEqual(overview);
+    expect(withZoomed(overview, zoomed, null)).toEqual(overview);
+  });
+  it('reads the zoom window, none when the whole axis shows', () => {
+    const range = { from: 1000, to: 11_000 };
+    expect(zoomWindowOf({ start: 0, end: 100, startValue: 0, endValue: 9 }, range)).toBeNull();
+    expect(zoomWindowOf({ start: 20, end: 40, startValue: 1000.4, endValue: 2000.2 }, range)).toEqual({ from: 1000, to: 2001 });
+    expect(zoomWindowOf({ start: 50, end: 75 }, range)).toEqual({ from: 6000, to: 8500 });
+    expect(zoomWindowOf(undefined, range)).toBeNull();
   });
 });

@@ -82,3 +82,31 @@ export function candleSeries(candles: readonly KlineCandle[]): CandleSeries {
     counts: sorted.map((candle) => candle.count),
   };
 }
+
+/** A zoomed part of a time axis, epoch ms. */
+export interface ZoomWindow {
+  from: number;
+  to: number;
+}
+
+/**
+ * The overview's points outside a zoomed window and the window's own, denser points inside it: the
+ * zoomed part shows in detail while the rest of the axis stays drawn.
+ */
+export function withZoomed(overview: readonly HistoryPoint[], zoomed: readonly HistoryPoint[] | undefined, window: ZoomWindow | null): HistoryPoint[] {
+  if (!window || !zoomed) return [...overview];
+  const outside = overview.filter((point) => point.ts < window.from || point.ts > window.to);
+  return [...outside, ...zoomed].sort((a, b) => a.ts - b.ts);
+}
+
+/**
+ * The window a dataZoom shows on an axis of `range`, from its state in the chart's option (values
+ * when the chart has them, else its percentages of the range); null when it shows everything.
+ */
+export function zoomWindowOf(zoom: { start?: number; end?: number; startValue?: number; endValue?: number } | undefined, range: ZoomWindow): ZoomWindow | null {
+  if (!zoom || ((zoom.start ?? 0) <= 0 && (zoom.end ?? 100) >= 100)) return null;
+  const span = range.to - range.from;
+  const from = zoom.startValue ?? range.from + (span * (zoom.start ?? 0)) / 100;
+  const to = zoom.endValue ?? range.from + (span * (zoom.end ?? 100)) / 100;
+  return { from: Math.floor(from), to: Math.ceil(to) };
+}

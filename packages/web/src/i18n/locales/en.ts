@@ -1,4 +1,5 @@
 import type { Messages } from './zh';
+import datalog from './datalog/en';
 import usermanager from './usermanager/en';
 
 const en: Messages = {
@@ -238,7 +239,7 @@ const en: Messages = {
     actions: 'Actions',
     more: 'More',
     screens: 'Device screens',
-    screen: { live: 'Real-time', region: 'Operating region', history: 'History', curves: 'Curves', kline: 'K-line', faults: 'Faults', box: 'IoT module' },
+    screen: { live: 'Real-time', region: 'Operating region', history: 'History', curves: 'Curves', kline: 'K-line', faults: 'Faults', box: 'IoT module', events: 'Event rules' },
     boxId: 'Box ID',
     station: 'Station',
     status: 'Status',
@@ -383,6 +384,11 @@ const en: Messages = {
     hysteresis: 'Clear hysteresis',
     seconds: '{{seconds}} s',
     bitSet: 'bit {{bit}} set',
+    code: 'Code',
+    deviceType: 'Device type',
+    enabled: 'State',
+    on: 'Enabled',
+    off: 'Disabled',
   },
   map: {
     boxes: '{{count}} boxes',
@@ -421,6 +427,7 @@ const en: Messages = {
     reload: 'Reload',
   },
   usermanager,
+  datalog,
   authRedirect: {
     redirecting: 'Redirecting…',
   },

@@ -1,4 +1,5 @@
 import type { Messages } from './zh';
+import datalog from './datalog/es';
 import usermanager from './usermanager/es';
 
 const es: Messages = {
@@ -238,7 +239,7 @@ const es: Messages = {
     actions: 'Acciones',
     more: 'Más',
     screens: 'Pantallas del dispositivo',
-    screen: { live: 'Tiempo real', region: 'Zona de operación', history: 'Historial', curves: 'Curvas', kline: 'Velas', faults: 'Averías', box: 'Módulo IoT' },
+    screen: { live: 'Tiempo real', region: 'Zona de operación', history: 'Historial', curves: 'Curvas', kline: 'Velas', faults: 'Averías', box: 'Módulo IoT', events: 'Reglas de eventos' },
     boxId: 'ID de caja',
     station: 'Estación',
     status: 'Estado',
@@ -383,6 +384,11 @@ const es: Messages = {
     hysteresis: 'Histéresis de retorno',
     seconds: '{{seconds}} s',
     bitSet: 'bit {{bit}} activo',
+    code: 'Código',
+    deviceType: 'Tipo de equipo',
+    enabled: 'Estado',
+    on: 'Activa',
+    off: 'Desactivada',
   },
   map: {
     boxes: '{{count}} cajas',
@@ -421,6 +427,7 @@ const es: Messages = {
     reload: 'Recargar',
   },
   usermanager,
+  datalog,
   authRedirect: {
     redirecting: 'Redirigiendo…',
   },

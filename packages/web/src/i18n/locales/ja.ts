@@ -1,4 +1,5 @@
 import type { Messages } from './zh';
+import datalog from './datalog/ja';
 import usermanager from './usermanager/ja';
 
 const ja: Messages = {
@@ -238,7 +239,7 @@ const ja: Messages = {
     actions: '操作',
     more: 'その他',
     screens: '機器の画面',
-    screen: { live: 'リアルタイム', region: '運転領域', history: '履歴', curves: 'カーブ', kline: 'ローソク足', faults: '故障記録', box: 'IoTモジュール' },
+    screen: { live: 'リアルタイム', region: '運転領域', history: '履歴', curves: 'カーブ', kline: 'ローソク足', faults: '故障記録', box: 'IoTモジュール', events: 'イベントルール' },
     boxId: 'ボックスID',
     station: '局番',
     status: '状態',
@@ -383,6 +384,11 @@ const ja: Messages = {
     hysteresis: '復帰ヒステリシス',
     seconds: '{{seconds}} 秒',
     bitSet: 'ビット {{bit}} オン',
+    code: 'コード',
+    deviceType: '機器種別',
+    enabled: '状態',
+    on: '有効',
+    off: '無効',
   },
   map: {
     boxes: '{{count}} 台のボックス',
@@ -421,6 +427,7 @@ const ja: Messages = {
     reload: '再読み込み',
   },
   usermanager,
+  datalog,
   authRedirect: {
     redirecting: 'リダイレクトしています…',
   },

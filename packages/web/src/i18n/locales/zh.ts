@@ -1,3 +1,4 @@
+import datalog from './datalog/zh';
 import usermanager from './usermanager/zh';
 /** Chinese: the primary language of the console and the fallback of the others. */
 const zh = {
@@ -237,7 +238,7 @@ const zh = {
     actions: '操作',
     more: '更多',
     screens: '设备页面',
-    screen: { live: '实时数据', region: '运行区域', history: '历史数据', curves: '历史曲线', kline: 'K线图', faults: '故障记录', box: '物联网模块' },
+    screen: { live: '实时数据', region: '运行区域', history: '历史数据', curves: '历史曲线', kline: 'K线图', faults: '故障记录', box: '物联网模块', events: '事件规则' },
     boxId: '盒子ID',
     station: '站号',
     status: '状态',
@@ -382,6 +383,11 @@ const zh = {
     hysteresis: '恢复回差',
     seconds: '{{seconds}} 秒',
     bitSet: '第 {{bit}} 位置位',
+    code: '代码',
+    deviceType: '设备类型',
+    enabled: '状态',
+    on: '启用',
+    off: '停用',
   },
   map: {
     boxes: '共 {{count}} 个盒子',
@@ -420,6 +426,7 @@ const zh = {
     reload: '重新加载',
   },
   usermanager,
+  datalog,
   authRedirect: {
     redirecting: '正在跳转…',
   },

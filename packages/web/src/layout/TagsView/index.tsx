@@ -46,8 +46,8 @@ export default function TagsView() {
 
   const actions: Record<TagAction, (view: TagView) => void> = {
     refresh(view) {
-      store().delCachedView(view);
-      void navigate(`/redirect${view.fullPath}`, { replace: true });
+      store().refreshView(view);
+      if (view.path !== pathname) void navigate(view.fullPath);
     },
     close,
     closeOthers(view) {

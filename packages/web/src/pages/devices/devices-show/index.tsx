@@ -8,14 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { getStatusCounts, listDevices } from '../../../api/devices';
 import { StatusCountsBar, StatusTag, useStatusLabel } from '../../../components/DeviceStatus';
-import ExportButton from '../../../components/ExportButton';
+import ExportButton, { streamedReport } from '../../../components/ExportButton';
 import { currentLanguage } from '../../../i18n';
 import { useLiveDevices } from '../../../realtime/useLiveDevices';
 import { useView } from '../../../router/view-context';
 import { useViewQuery } from '../../../router/view-query';
 import { devicePath, deviceScreens } from '../../../utils/device-links';
 import { downloadFile } from '../../../utils/download';
-import { formatBytes } from '../../../utils/download-core';
 import { changeFilters, filterParams, listParams, PAGE_SIZES, parseListSearch, toListSearch, type DeviceListState } from './filters';
 import { renewalState } from './renewal';
 import './index.css';
@@ -177,8 +176,7 @@ export default function DevicesShow() {
             <ExportButton
               disabled={total === 0}
               run={(report, signal) =>
-                downloadFile('/devices/export', { ...filterParams(state), sort: state.sort, order: state.order }, 'devices.xlsx', (progress) =>
-                  report({ percent: progress.percent, detail: t('export.received', { size: formatBytes(progress.loaded), rows: total }) }), signal)
+                downloadFile('/devices/export', { ...filterParams(state), sort: state.sort, order: state.order }, 'devices.xlsx', (progress) => report(streamedReport(progress, t)), signal)
               }
             >
               {t('export.xlsx')}

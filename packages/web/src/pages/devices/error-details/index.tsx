@@ -11,8 +11,25 @@ import { useView } from '../../../router/view-context';
 import { useViewQuery } from '../../../router/view-query';
 import { displayValue } from '../live/useDeviceLive';
 import { defaultRegisters, isCurveRegister, useDeviceRegisters } from '../shared/registers';
+import './index.css';
 
 const WINDOWS = [10, 30, 120] as const;
+/**
+ * Points per register of the window: the server downsamples the whole window to this many (each
+ * bucket's first, lowest, highest and last), so it shows end to end at any sample rate; a page of
+ * raw samples, oldest first, would stop short of the fault.
+ */
+const POINTS = 720;
+const TABLE_PAGE = 10;
+
+/** The index of the point nearest to a time (the row of the fault's moment); -1 without points. */
+export function nearestIndex(items: readonly HistoryPoint[], time: number): number {
+  let best = -1;
+  for (let index = 0; index < items.length; index++) {
+    if (best < 0 || Math.abs(items[index]!.ts - time) < Math.abs(items[best]!.ts - time)) best = index;
+  }
+  return best;
+}
 
 /** The `:time` of a fault: epoch milliseconds or seconds. */
 export function faultTime(value: string | undefined): number {
@@ -51,10 +68,14 @@ export default function ErrorDetails() {
   const shown = registers.map((number) => curves.find((register) => register.number === number)).filter((register) => register !== undefined);
   const history = useQuery({
     queryKey: ['devices', 'around', boxId, controllerId, from, to, registers],
-    queryFn: () => getHistory(boxId, controllerId!, { from, to, registers, page_size: 500 }),
+    queryFn: () => getHistory(boxId, controllerId!, { from, to, registers, points: POINTS }),
     enabled: controllerId !== undefined && registers.length > 0,
   });
-  const mark = useMemo(() => ({ time, label: t('errorDetails.faultAt') }), [time, t]);
+  const points = useMemo(() => [...(history.data?.items ?? [])].sort((a, b) => a.ts - b.ts), [history.data]);
+  const atFault = useMemo(() => nearestIndex(points, time), [points, time]);
+  // Marked with the record's own severity (alert or fault); before the record is read, as a fault.
+  const severity = fault?.severity;
+  const mark = useMemo(() => ({ time, label: severity ? FAULT_SEVERITY_LABELS[severity][language] : t('errorDetails.faultAt') }), [time, severity, language, t]);
 
   return (
     <div className="app-page device-page error-details">
@@ -83,36 +104,41 @@ export default function ErrorDetails() {
         <Card
           variant="borderless"
           title={t('errorDetails.around')}
-          extra={<Segmented value={minutes} onChange={(value) => setMinutes(value)} options={WINDOWS.map((value) => ({ value, label: t('errorDetails.window', { minutes: value }) }))} />}
+          extra={<Segmented className="error-details__span" value={minutes} onChange={(value) => setMinutes(value)} options={WINDOWS.map((value) => ({ value, label: t('errorDetails.window', { minutes: value }) }))} />}
         >
-          <Spin spinning={history.isFetching}>
-            {history.data && history.data.items.length === 0 ? (
-              <Empty description={t('history.noData')} />
-            ) : (
-              <>
-                <StackedCurves items={history.data?.items ?? []} registers={shown} from={from} to={to} mark={mark} label="fault-curves" />
-                <Table<HistoryPoint>
-                  className="error-details__values"
-                  rowKey="ts"
-                  size="small"
-                  dataSource={history.data?.items}
-                  scroll={{ x: 170 + shown.length * 150 }}
-                  rowClassName={(point) => (Math.abs(point.ts - time) < 15_000 ? 'error-details__at-fault' : '')}
-                  columns={[
-                    { title: t('history.time'), dataIndex: 'ts', width: 170, render: (ts: number) => formatDateTime(ts) },
-                    ...shown.map((register) => ({
-                      key: register.number,
-                      title: `${register.name}${register.unit ? ` (${register.unit})` : ''}`,
-                      render: (_: unknown, point: HistoryPoint) => {
-                        const value = point.values[String(register.number)];
-                        return value === undefined ? '—' : displayValue({ ...register, definition: undefined }, value);
-                      },
-                    })),
-                  ]}
-                />
-              </>
-            )}
-          </Spin>
+          <div className="error-details__window" data-first={points[0]?.ts ?? ''} data-last={points.at(-1)?.ts ?? ''}>
+            <Spin spinning={history.isFetching}>
+              {history.data && history.data.items.length === 0 ? (
+                <Empty description={t('history.noData')} />
+              ) : (
+                <>
+                  <StackedCurves items={points} registers={shown} from={from} to={to} zone={detail.data?.time_zone ?? 'UTC'} mark={mark} label="fault-curves" />
+                  {/* Opens on the page of the fault's moment; a new window re-mounts it there. */}
+                  <Table<HistoryPoint>
+                    key={`${from}-${history.dataUpdatedAt}`}
+                    className="error-details__values"
+                    rowKey="ts"
+                    size="small"
+                    dataSource={points}
+                    scroll={{ x: 170 + shown.length * 150 }}
+                    pagination={{ pageSize: TABLE_PAGE, showSizeChanger: false, defaultCurrent: Math.max(0, Math.floor(atFault / TABLE_PAGE)) + 1 }}
+                    rowClassName={(point) => (point === points[atFault] ? 'error-details__at-fault' : '')}
+                    columns={[
+                      { title: t('history.time'), dataIndex: 'ts', width: 170, render: (ts: number) => formatDateTime(ts) },
+                      ...shown.map((register) => ({
+                        key: register.number,
+                        title: `${register.name}${register.unit ? ` (${register.unit})` : ''}`,
+                        render: (_: unknown, point: HistoryPoint) => {
+                          const value = point.values[String(register.number)];
+                          return value === undefined ? '—' : displayValue({ ...register, definition: undefined }, value);
+                        },
+                      })),
+                    ]}
+                  />
+                </>
+              )}
+            </Spin>
+          </div>
         </Card>
       )}
     </div>

@@ -1,49 +1,76 @@
-import { DEVICE_TYPES, FAULT_SEVERITY_LABELS, findRegister, type DeviceType, type EventRule } from '@cloudbox/domain';
-import { Card, Table, Tabs, Tag } from 'antd';
+import { FAULT_SEVERITY_LABELS, type EventRuleView } from '@cloudbox/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { getEventRules, listDeviceTypes } from '../../../api/devices';
 import { currentLanguage } from '../../../i18n';
 import { useViewQuery } from '../../../router/view-query';
 
 /** How a rule's condition reads: `> 85 °C`, or `bit 3 set`. */
-export function conditionText(rule: EventRule, deviceType: DeviceType, bitText: (bit: number) => string): string {
+export function conditionText(rule: Pick<EventRuleView, 'condition' | 'unit'>, bitText: (bit: number) => string): string {
   if (rule.condition.type === 'bit') return bitText(rule.condition.bit);
-  const unit = findRegister(deviceType, rule.register)?.unit ?? '';
-  return `${rule.condition.op} ${rule.condition.value}${unit ? ` ${unit}` : ''}`;
+  return `${rule.condition.op} ${rule.condition.value}${rule.unit ? ` ${rule.unit}` : ''}`;
 }
 
-/** The event rules of each device type of the catalog: which register, when, how bad, with what message. */
+/**
+ * The event rules of a device type (`?type=`, as the device screens link it; else the first type):
+ * which register, when, how bad, with what message. Read from the server's rules, so a rule
+ * edited there shows here as it is.
+ */
 export default function EventTemplates() {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const navigate = useNavigate();
   const query = useViewQuery();
+  const types = useQuery({ queryKey: ['device-types'], queryFn: listDeviceTypes, staleTime: 60_000 });
   const asked = query.get('type');
+  const type = asked ?? types.data?.[0]?.id;
+  const rules = useQuery({ queryKey: ['device-types', type, 'event-rules'], queryFn: () => getEventRules(type!), enabled: type !== undefined, retry: false });
+
   return (
-    <div className="app-page event-templates">
+    <div className="app-page event-templates" data-type={type ?? ''}>
       <Card variant="borderless">
-        <Tabs
-          defaultActiveKey={DEVICE_TYPES.some((type) => type.id === asked) ? (asked ?? undefined) : DEVICE_TYPES[0]?.id}
-          items={DEVICE_TYPES.map((deviceType) => ({
-            key: deviceType.id,
-            label: deviceType.name[language],
-            children: (
-              <Table<EventRule & { key: number }>
-                className="event-rules"
-                size="small"
-                pagination={false}
-                scroll={{ x: 860 }}
-                dataSource={deviceType.events.map((rule, index) => ({ ...rule, key: index }))}
-                columns={[
-                  { title: t('events.register'), dataIndex: 'register', render: (number: number) => findRegister(deviceType, number)?.name[language] ?? number },
-                  { title: t('events.condition'), key: 'condition', render: (_, rule) => conditionText(rule, deviceType, (bit) => t('events.bitSet', { bit })) },
-                  { title: t('faults.severity'), dataIndex: 'severity', render: (severity: EventRule['severity']) => <Tag color={severity === 'fault' ? 'red' : 'orange'}>{FAULT_SEVERITY_LABELS[severity][language]}</Tag> },
-                  { title: t('events.debounce'), dataIndex: 'debounce_s', render: (seconds: number) => t('events.seconds', { seconds }) },
-                  { title: t('events.hysteresis'), dataIndex: 'clear_hysteresis' },
-                  { title: t('faults.message'), dataIndex: 'message', render: (message: EventRule['message']) => message[language] },
-                ]}
-              />
-            ),
-          }))}
-        />
+        <Space wrap className="event-templates__toolbar" style={{ marginBottom: 16 }}>
+          <Typography.Text>{t('events.deviceType')}</Typography.Text>
+          <Select
+            className="event-templates__type"
+            style={{ minWidth: 220 }}
+            value={type}
+            loading={types.isLoading}
+            onChange={(next: string) => void navigate(`/devices/events/templates?type=${encodeURIComponent(next)}`, { replace: true })}
+            options={(types.data ?? []).map((deviceType) => ({ value: deviceType.id, label: deviceType.name }))}
+          />
+        </Space>
+        {rules.isError ? (
+          <Empty description={t('device.notFound')} />
+        ) : (
+          <Table<EventRuleView>
+            className="event-rules"
+            rowKey="id"
+            size="small"
+            loading={rules.isFetching}
+            pagination={false}
+            scroll={{ x: 980 }}
+            dataSource={rules.data?.rules}
+            onRow={(rule) => ({ 'data-rule': rule.id, 'data-register': rule.register }) as React.HTMLAttributes<HTMLElement>}
+            columns={[
+              { title: t('events.code'), dataIndex: 'code', width: 70 },
+              { title: t('events.register'), dataIndex: 'register', width: 180, render: (number: number, rule) => rule.register_name ?? number },
+              { title: t('events.condition'), key: 'condition', className: 'event-rules__condition', width: 150, render: (_, rule) => conditionText(rule, (bit) => t('events.bitSet', { bit })) },
+              {
+                title: t('faults.severity'),
+                dataIndex: 'severity',
+                width: 90,
+                render: (severity: EventRuleView['severity']) => <Tag color={severity === 'fault' ? 'red' : 'orange'}>{FAULT_SEVERITY_LABELS[severity][language]}</Tag>,
+              },
+              { title: t('events.debounce'), dataIndex: 'debounce_s', width: 100, render: (seconds: number) => t('events.seconds', { seconds }) },
+              { title: t('events.hysteresis'), dataIndex: 'clear_hysteresis', width: 110 },
+              { title: t('faults.message'), dataIndex: 'message', className: 'event-rules__message' },
+              { title: t('events.enabled'), dataIndex: 'enabled', width: 90, render: (enabled: boolean) => <Tag color={enabled ? 'success' : 'default'}>{t(enabled ? 'events.on' : 'events.off')}</Tag> },
+            ]}
+          />
+        )}
       </Card>
     </div>
   );

@@ -3,9 +3,8 @@ import { Card, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchFaults } from '../../../api/devices';
-import ExportButton from '../../../components/ExportButton';
+import ExportButton, { streamedReport } from '../../../components/ExportButton';
 import { downloadFile } from '../../../utils/download';
-import { formatBytes } from '../../../utils/download-core';
 import FaultFilters, { faultParams, type FaultFilterState } from '../shared/FaultFilters';
 import FaultTable from '../shared/FaultTable';
 
@@ -43,7 +42,7 @@ export default function ExportErrors() {
           <ExportButton
             disabled={total === 0}
             run={(report, signal) =>
-              downloadFile('/faults/export', filterQuery, 'faults.xlsx', (progress) => report({ percent: progress.percent, detail: t('export.received', { size: formatBytes(progress.loaded), rows: total }) }), signal)
+              downloadFile('/faults/export', filterQuery, 'faults.xlsx', (progress) => report(streamedReport(progress, t)), signal)
             }
           >
             {t('export.xlsx')}

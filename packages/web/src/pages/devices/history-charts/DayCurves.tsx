@@ -1,18 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Empty, Segmented, Select, Space, Spin } from 'antd';
+import { parseRouteTime } from '@cloudbox/domain';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getHistory } from '../../../api/devices';
+import { withZoomed, type ZoomWindow } from '../../../components/charts/series';
 import StackedCurves from '../../../components/charts/StackedCurves';
+import { addDays, dayInZone, formatInZone, midnightOf, type CalendarDay } from '../../../components/charts/zone';
 import DeviceHeader, { pickController, useDeviceDetail } from '../../../components/DeviceHeader';
 import { useView } from '../../../router/view-context';
 import { useViewQuery } from '../../../router/view-query';
 import { MAGLEV_CURVES } from './maglev';
 import { defaultRegisters, isCurveRegister, useDeviceRegisters } from '../shared/registers';
 
-/** Points per register of a curve: the server keeps each bucket's first, lowest, highest and last. */
+/**
+ * Points per register of a curve: the server keeps each bucket's first, lowest, highest and last.
+ * A zoomed window is fetched again with the same budget, so a year zoomed to a day shows the day's detail.
+ */
 const POINTS = 720;
 
 /** How far back from the end of the chosen day the curves reach (`?span=`). */
@@ -23,11 +29,14 @@ export function spanOf(value: string | null): Span {
   return value !== null && value in SPANS ? (value as Span) : 'day';
 }
 
-/** A `:time` parameter as a day: YYYYMMDD, or epoch seconds/milliseconds; else today. */
-export function dayOf(value: string | undefined): dayjs.Dayjs {
-  if (value && /^\d{8}$/.test(value)) return dayjs(`${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`);
-  if (value && /^\d{10}$|^\d{13}$/.test(value)) return dayjs(Number(value) * (value.length === 10 ? 1000 : 1)).startOf('day');
-  return dayjs().startOf('day');
+/** A `:time` parameter as a calendar day of the CK's zone: YYYYMMDD, or the day of an epoch instant; else today there. */
+export function dayOf(value: string | undefined, zone: string, now = Date.now()): CalendarDay {
+  return dayInZone(value === undefined ? undefined : parseRouteTime(value), zone, now);
+}
+
+/** The instants a span ending with `day` covers: from the zone's midnight `SPANS[span]` days before to the midnight after it. */
+export function spanRange(day: CalendarDay, span: Span, zone: string): { from: number; to: number } {
+  return { from: midnightOf(addDays(day, 1 - SPANS[span]), zone), to: midnightOf(addDays(day, 1), zone) };
 }
 
 /**
@@ -40,39 +49,58 @@ export default function DayCurves({ variant }: { variant: 'controller' | 'maglev
   const { params, path } = useView();
   const query = useViewQuery();
   const boxId = (params.tag_id ?? '').split('-')[0] ?? '';
-  const day = dayOf(params.time);
   const detail = useDeviceDetail(boxId);
+  const zone = detail.data?.time_zone;
   const asked = query.get('controller');
   const controller = pickController(detail.data, asked === null ? undefined : Number(asked));
   const controllerId = controller?.controller_id;
   const meta = useDeviceRegisters(boxId, controllerId);
   const curves = useMemo(() => (meta.data?.registers ?? []).filter(isCurveRegister), [meta.data]);
   const [chosen, setChosen] = useState<number[] | null>(null);
-  const preset = variant === 'maglev' ? MAGLEV_CURVES.filter((number) => curves.some((register) => register.number === number)) : defaultRegisters(curves, controller?.device_type, 6);
+  const deviceType = controller?.device_type;
+  const preset = useMemo(
+    () => (variant === 'maglev' ? MAGLEV_CURVES.filter((number) => curves.some((register) => register.number === number)) : defaultRegisters(curves, deviceType, 6)),
+    [variant, curves, deviceType],
+  );
   const registers = chosen ?? preset;
   const span = spanOf(query.get('span'));
-  const to = day.add(1, 'day').valueOf();
-  const from = day.add(1, 'day').subtract(SPANS[span], 'day').valueOf();
-  const open = (nextDay: dayjs.Dayjs, nextSpan: Span) =>
-    void navigate(`${path.slice(0, path.lastIndexOf('/'))}/${nextDay.format('YYYYMMDD')}?controller=${controllerId}${nextSpan === 'day' ? '' : `&span=${nextSpan}`}`);
+  const day = zone === undefined ? undefined : dayOf(params.time, zone);
+  const { from, to } = day === undefined || zone === undefined ? { from: 0, to: 0 } : spanRange(day, span, zone);
+  const open = (nextDay: CalendarDay, nextSpan: Span) =>
+    void navigate(`${path.slice(0, path.lastIndexOf('/'))}/${nextDay.replaceAll('-', '')}?controller=${controllerId}${nextSpan === 'day' ? '' : `&span=${nextSpan}`}`);
   const history = useQuery({
-    queryKey: ['devices', 'curves', boxId, controllerId, from, registers],
+    queryKey: ['devices', 'curves', boxId, controllerId, from, to, registers],
     queryFn: () => getHistory(boxId, controllerId!, { from, to, registers, points: POINTS }),
-    enabled: controllerId !== undefined && registers.length > 0,
+    enabled: controllerId !== undefined && day !== undefined && registers.length > 0,
   });
-  const shown = registers.map((number) => curves.find((register) => register.number === number)).filter((register) => register !== undefined);
+  // The zoom belongs to the range it was made in: another day or span starts unzoomed.
+  const [zoomState, setZoomState] = useState<{ from: number; to: number; window: ZoomWindow } | null>(null);
+  const zoom = zoomState && zoomState.from === from && zoomState.to === to ? zoomState.window : null;
+  const zoomed = useQuery({
+    queryKey: ['devices', 'curves', boxId, controllerId, zoom?.from, zoom?.to, registers],
+    queryFn: () => getHistory(boxId, controllerId!, { from: zoom!.from, to: zoom!.to, registers, points: POINTS }),
+    enabled: controllerId !== undefined && zoom !== null && registers.length > 0,
+  });
+  const items = useMemo(() => withZoomed(history.data?.items ?? [], zoom ? zoomed.data?.items : undefined, zoom), [history.data, zoomed.data, zoom]);
+  // Stable between renders: a new array would rebuild the chart's option and drop the user's zoom.
+  const shown = useMemo(
+    () => registers.map((number) => curves.find((register) => register.number === number)).filter((register) => register !== undefined),
+    [registers, curves],
+  );
 
   return (
     <div className="app-page device-page device-curves">
       <DeviceHeader boxId={boxId} controllerId={controllerId} screen="curves" />
-      {controller && (
+      {controller && day !== undefined && zone !== undefined && (
         <Card variant="borderless">
           <Space wrap className="device-curves__toolbar">
+            {/* Calendar days of the CK's zone: the picker's fields are the day, whatever the browser's zone. */}
             <DatePicker
-              value={day}
+              className="device-curves__day"
+              value={dayjs(day)}
               allowClear={false}
-              disabledDate={(date) => date.isAfter(dayjs(), 'day')}
-              onChange={(next) => next && open(next, span)}
+              disabledDate={(date) => date.format('YYYY-MM-DD') > formatInZone(Date.now(), zone, 'YYYY-MM-DD')}
+              onChange={(next) => next && open(next.format('YYYY-MM-DD'), span)}
             />
             <Segmented<Span>
               className="device-curves__span"
@@ -91,11 +119,20 @@ export default function DayCurves({ variant }: { variant: 'controller' | 'maglev
               optionFilterProp="label"
             />
           </Space>
-          <Spin spinning={history.isFetching}>
+          <Spin spinning={history.isFetching || zoomed.isFetching}>
             {shown.length === 0 || (history.data && history.data.items.length === 0) ? (
               <Empty description={t('history.noData')} />
             ) : (
-              <StackedCurves items={history.data?.items ?? []} registers={shown} from={from} to={to} label="day-curves" />
+              <StackedCurves
+                items={items}
+                registers={shown}
+                from={from}
+                to={to}
+                zone={zone}
+                zoom={zoom}
+                onZoom={(window) => setZoomState(window && { from, to, window })}
+                label="day-curves"
+              />
             )}
           </Spin>
         </Card>

@@ -1,10 +1,11 @@
-import { formatDateTime, type HistoryPoint, type RealtimeRegister } from '@cloudbox/domain';
+import { type HistoryPoint, type RealtimeRegister } from '@cloudbox/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Select, Space, Table, type TableProps } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getHistory } from '../../../api/devices';
+import { formatInZone, fromWallClock, wallClock, wallClockDate } from '../../../components/charts/zone';
 import DeviceHeader, { useDeviceDetail } from '../../../components/DeviceHeader';
 import ExportButton from '../../../components/ExportButton';
 import { useView } from '../../../router/view-context';
@@ -14,6 +15,13 @@ import { defaultRegisters, useDeviceRegisters } from '../shared/registers';
 import './index.css';
 
 const PAGE_SIZES = [20, 50, 100, 200];
+const HOUR = 3_600_000;
+
+/** The last `hours` up to now, as instants. */
+function lastHours(hours: number): [number, number] {
+  const now = Date.now();
+  return [now - hours * HOUR, now];
+}
 
 /** A value as the register shows it (enum labels, bits), or the number. */
 function cell(register: RealtimeRegister, value: number | undefined): string {
@@ -23,7 +31,8 @@ function cell(register: RealtimeRegister, value: number | undefined): string {
 /**
  * History of a device as a table (history and plcHistory): a time range, the registers to show,
  * server paging, and an export of the whole range to xlsx written in the browser with progress.
- * PLCs start with their bits and words, other devices with their key values.
+ * PLCs start with their bits and words, other devices with their key values. Times, the picker
+ * and the export read in the CK's time zone, as the curves and the K-line do.
  */
 export default function HistoryTable({ variant }: { variant: 'controller' | 'plc' }) {
   const { t } = useTranslation();
@@ -36,9 +45,11 @@ export default function HistoryTable({ variant }: { variant: 'controller' | 'plc
   const all = useMemo(() => meta.data?.registers ?? [], [meta.data]);
   const [chosen, setChosen] = useState<number[] | null>(null);
   const registers = chosen ?? (variant === 'plc' ? all.slice(0, 12).map((register) => register.number) : defaultRegisters(all, deviceType, 6));
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(1, 'day'), dayjs()]);
+  const zone = detail.data?.time_zone ?? 'UTC';
+  const [range, setRange] = useState<[number, number]>(() => lastHours(24));
   const [paging, setPaging] = useState({ page: 1, pageSize: 50 });
-  const query = { from: range[0].valueOf(), to: range[1].valueOf(), registers };
+  const query = { from: range[0], to: range[1], registers };
+  const preset = (hours: number) => lastHours(hours).map((ms) => wallClock(ms, zone)) as [Dayjs, Dayjs];
   const history = useQuery({
     queryKey: ['devices', 'history', boxId, controllerId, query, paging],
     queryFn: () => getHistory(boxId, controllerId, { ...query, page: paging.page, page_size: paging.pageSize }),
@@ -48,7 +59,7 @@ export default function HistoryTable({ variant }: { variant: 'controller' | 'plc
 
   const shown = registers.map((number) => all.find((register) => register.number === number)).filter((register): register is RealtimeRegister => register !== undefined);
   const columns: TableProps<HistoryPoint>['columns'] = [
-    { title: t('history.time'), dataIndex: 'ts', fixed: 'left', width: 170, render: (ts: number) => formatDateTime(ts) },
+    { title: t('history.time'), dataIndex: 'ts', fixed: 'left', width: 170, render: (ts: number) => formatInZone(ts, zone, 'YYYY-MM-DD HH:mm:ss') },
     ...shown.map((register) => ({
       key: String(register.number),
       title: register.unit ? `${register.name} (${register.unit})` : register.name,
@@ -57,7 +68,7 @@ export default function HistoryTable({ variant }: { variant: 'controller' | 'plc
     })),
   ];
 
-  const fileStem = `${boxId}-${controllerId}-${range[0].format('YYYYMMDDHHmm')}-${range[1].format('YYYYMMDDHHmm')}`;
+  const fileStem = `${boxId}-${controllerId}-${formatInZone(range[0], zone, 'YYYYMMDDHHmm')}-${formatInZone(range[1], zone, 'YYYYMMDDHHmm')}`;
   return (
     <div className="app-page device-page device-history">
       <DeviceHeader boxId={boxId} controllerId={controllerId} screen="history" />
@@ -65,16 +76,16 @@ export default function HistoryTable({ variant }: { variant: 'controller' | 'plc
         <Space wrap className="device-history__toolbar">
           <DatePicker.RangePicker
             showTime
-            value={range}
+            value={[wallClock(range[0], zone), wallClock(range[1], zone)]}
             allowClear={false}
             presets={[
-              { label: t('history.lastHour'), value: [dayjs().subtract(1, 'hour'), dayjs()] },
-              { label: t('history.lastDay'), value: [dayjs().subtract(1, 'day'), dayjs()] },
-              { label: t('history.lastWeek'), value: [dayjs().subtract(7, 'day'), dayjs()] },
+              { label: t('history.lastHour'), value: preset(1) },
+              { label: t('history.lastDay'), value: preset(24) },
+              { label: t('history.lastWeek'), value: preset(24 * 7) },
             ]}
             onChange={(next) => {
               if (next?.[0] && next[1]) {
-                setRange([next[0], next[1]]);
+                setRange([fromWallClock(next[0], zone), fromWallClock(next[1], zone)]);
                 setPaging((current) => ({ ...current, page: 1 }));
               }
             }}
@@ -100,7 +111,7 @@ export default function HistoryTable({ variant }: { variant: 'controller' | 'plc
                 fileName: `${fileStem}.xlsx`,
                 sheetName: `${boxId}-${controllerId}`,
                 columns: [
-                  { header: t('history.time'), width: 20, format: 'yyyy-mm-dd hh:mm:ss', value: (point: HistoryPoint) => new Date(point.ts - new Date(point.ts).getTimezoneOffset() * 60_000) },
+                  { header: t('history.time'), width: 20, format: 'yyyy-mm-dd hh:mm:ss', value: (point: HistoryPoint) => wallClockDate(point.ts, zone) },
                   ...shown.map((register) => ({ header: columns[shown.indexOf(register) + 1]!.title as string, width: 16, value: (point: HistoryPoint) => point.values[String(register.number)] ?? null })),
                 ],
                 fetchPage: (page, pageSize) => getHistory(boxId, controllerId, { ...query, page, page_size: pageSize }),

@@ -1,13 +1,14 @@
 import type { KlineCandle, KlineInterval } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Empty, Segmented, Select, Space, Spin, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getKline } from '../../../api/devices';
 import Chart from '../../../components/charts/Chart';
 import type { EChartsOption } from '../../../components/charts/echarts';
 import { candleSeries } from '../../../components/charts/series';
+import { formatInZone, fromWallClock, wallClock } from '../../../components/charts/zone';
 import DeviceHeader, { useDeviceDetail } from '../../../components/DeviceHeader';
 import { useView } from '../../../router/view-context';
 import { defaultRegisters, isCurveRegister, useDeviceRegisters } from '../shared/registers';
@@ -16,14 +17,25 @@ import './index.css';
 const RISE = '#ef5350';
 const FALL = '#26a69a';
 
-function defaultRange(interval: KlineInterval): [Dayjs, Dayjs] {
-  return interval === 'hour' ? [dayjs().subtract(7, 'day').startOf('hour'), dayjs()] : [dayjs().subtract(1, 'year').startOf('day'), dayjs()];
+/** The range a K-line opens with, as the CK's clock reads it (picker values). */
+function defaultRange(interval: KlineInterval, zone: string): [Dayjs, Dayjs] {
+  const now = wallClock(Date.now(), zone);
+  return interval === 'hour' ? [now.subtract(7, 'day').startOf('hour'), now] : [now.subtract(1, 'year').startOf('day'), now];
 }
 
-export function klineOption(candles: readonly KlineCandle[], interval: KlineInterval, labels: { value: string; count: string; open: string; close: string; low: string; high: string }): EChartsOption {
+/** Candle times on the CK's clock, where the server's days start. */
+export function candleLabel(t: number, interval: KlineInterval, zone: string, long = false): string {
+  return formatInZone(t, zone, interval === 'day' ? 'YYYY-MM-DD' : long ? 'YYYY-MM-DD HH:mm' : 'MM-DD HH:mm');
+}
+
+export function klineOption(
+  candles: readonly KlineCandle[],
+  interval: KlineInterval,
+  zone: string,
+  labels: { value: string; count: string; open: string; close: string; low: string; high: string },
+): EChartsOption {
   const { times, ohlc, counts } = candleSeries(candles);
-  const format = interval === 'hour' ? 'MM-DD HH:mm' : 'YYYY-MM-DD';
-  const categories = times.map((time) => dayjs(time).format(format));
+  const categories = times.map((time) => candleLabel(time, interval, zone));
   const start = categories.length > 120 ? 100 - (120 / categories.length) * 100 : 0;
   return {
     animation: false,
@@ -82,13 +94,17 @@ export default function KLine() {
   const curves = useMemo(() => (meta.data?.registers ?? []).filter(isCurveRegister), [meta.data]);
   const [chosen, setChosen] = useState<number | null>(null);
   const register = chosen ?? defaultRegisters(curves, deviceType, 1)[0];
+  const zone = detail.data?.time_zone;
   const [interval, setInterval] = useState<KlineInterval>('day');
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => defaultRange('day'));
+  // Null until the user picks one: the default needs the CK's zone, known with the detail.
+  const [picked, setPicked] = useState<[Dayjs, Dayjs] | null>(null);
+  const range = useMemo(() => picked ?? (zone === undefined ? null : defaultRange(interval, zone)), [picked, zone, interval]);
+  const [from, to] = range && zone !== undefined ? [fromWallClock(range[0], zone), fromWallClock(range[1], zone)] : [0, 0];
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const kline = useQuery({
-    queryKey: ['devices', 'kline', boxId, controllerId, register, interval, range[0].valueOf(), range[1].valueOf()],
-    queryFn: () => getKline(boxId, controllerId, { register: register!, interval, from: range[0].valueOf(), to: range[1].valueOf() }),
-    enabled: register !== undefined,
+    queryKey: ['devices', 'kline', boxId, controllerId, register, interval, from, to],
+    queryFn: () => getKline(boxId, controllerId, { register: register!, interval, from, to }),
+    enabled: register !== undefined && range !== null,
   });
   const chosenMeta = curves.find((candidate) => candidate.number === register);
   const valueLabel = chosenMeta ? `${chosenMeta.name}${chosenMeta.unit ? ` (${chosenMeta.unit})` : ''}` : '';
@@ -96,8 +112,7 @@ export default function KLine() {
     () => ({ value: valueLabel, count: t('kline.count'), open: t('kline.open'), close: t('kline.close'), low: t('kline.low'), high: t('kline.high') }),
     [valueLabel, t],
   );
-  const option = useMemo(() => klineOption(kline.data ?? [], interval, labels), [kline.data, interval, labels]);
-  const format = interval === 'hour' ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD';
+  const option = useMemo(() => klineOption(kline.data ?? [], interval, zone ?? 'UTC', labels), [kline.data, interval, zone, labels]);
   const rows = useMemo(() => [...(kline.data ?? [])].sort((a, b) => b.t - a.t), [kline.data]);
 
   return (
@@ -118,7 +133,7 @@ export default function KLine() {
             value={interval}
             onChange={(next) => {
               setInterval(next);
-              setRange(defaultRange(next));
+              setPicked(null);
             }}
             options={[
               { value: 'hour', label: t('kline.hour') },
@@ -126,10 +141,11 @@ export default function KLine() {
             ]}
           />
           <DatePicker.RangePicker
+            className="device-kline__range"
             showTime={interval === 'hour'}
             value={range}
             allowClear={false}
-            onChange={(next) => next?.[0] && next[1] && setRange([next[0], next[1]])}
+            onChange={(next) => next?.[0] && next[1] && setPicked([next[0], next[1]])}
           />
           <Segmented<'chart' | 'table'>
             className="device-kline__view"
@@ -157,7 +173,7 @@ export default function KLine() {
               scroll={{ x: 720 }}
               onRow={(candle) => ({ 'data-t': candle.t }) as React.HTMLAttributes<HTMLElement>}
               columns={[
-                { title: t('kline.time'), dataIndex: 't', render: (time: number) => dayjs(time).format(format) },
+                { title: t('kline.time'), dataIndex: 't', className: 'kline-time', render: (time: number) => candleLabel(time, interval, zone ?? 'UTC', true) },
                 { title: t('kline.open'), dataIndex: 'open', className: 'kline-open' },
                 { title: t('kline.high'), dataIndex: 'high', className: 'kline-high' },
                 { title: t('kline.low'), dataIndex: 'low', className: 'kline-low' },

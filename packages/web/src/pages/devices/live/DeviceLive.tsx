@@ -102,6 +102,7 @@ export default function DeviceLive({ variant }: { variant: LiveVariant }) {
         boxId={boxId}
         controllerId={controllerId}
         screen="live"
+        status={live.status}
         extra={
           <Typography.Text type="secondary" className="device-live__updated" data-ts={live.ts ?? ''}>
             {t('live.updatedAt', { time: updated })}

@@ -63,6 +63,8 @@ export default function WriteDialog({ register, onClose, onWrite }: WriteDialogP
       destroyOnHidden
     >
       {register && (
+        // Enter in the one input submits the form (the browser's implicit submission): that is the
+        // only Enter path, so one key press opens one confirmation.
         <Form layout="vertical" onFinish={submit}>
           <Typography.Paragraph type="secondary">
             {t('live.write.current', { value: register.display ?? '—' })}
@@ -81,7 +83,6 @@ export default function WriteDialog({ register, onClose, onWrite }: WriteDialogP
                   setValue(event.target.value);
                   setTouched(true);
                 }}
-                onPressEnter={submit}
               />
             )}
           </Form.Item>

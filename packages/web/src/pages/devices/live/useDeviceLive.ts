@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getDeviceFaults, getRealtime } from '../../../api/devices';
 import { useDeviceDetail } from '../../../components/DeviceHeader';
-import { nextState } from '../../../components/DeviceStatus/status';
 import { currentLanguage } from '../../../i18n';
 import { useRealtimeEvents, useWatchedBoxes } from '../../../realtime/hooks';
+import { liveState, type ConnectionEvent } from './live-status';
 
 export interface LiveRegister extends RealtimeRegister {
   /** The catalog's register (built-in device types): formatting, limits and on/off switches. */
@@ -52,7 +52,7 @@ export function useDeviceLive(boxId: string, controllerId: number) {
   const realtime = useQuery({ queryKey: realtimeKey, queryFn: () => getRealtime(boxId, controllerId), refetchInterval: 60_000 });
   const faults = useQuery({ queryKey: faultsKey, queryFn: () => getDeviceFaults(boxId, controllerId, { active: true, page_size: 50 }) });
   const [live, setLive] = useState<LiveValues>({ ts: null, values: {} });
-  const [online, setOnline] = useState<boolean | undefined>(undefined);
+  const [connection, setConnection] = useState<ConnectionEvent | undefined>(undefined);
 
   useWatchedBoxes([boxId]);
   useRealtimeEvents((event) => {
@@ -60,7 +60,7 @@ export function useDeviceLive(boxId: string, controllerId: number) {
     if (event.type === 'values' && event.controller_id === controllerId) {
       setLive((previous) => (previous.ts !== null && event.ts < previous.ts ? previous : { ts: event.ts, values: { ...previous.values, ...event.values } }));
     } else if (event.type === 'status') {
-      setOnline(event.online);
+      setConnection({ online: event.online, at: event.at });
     } else if (event.type === 'fault' && event.controller_id === controllerId) {
       void queryClient.invalidateQueries({ queryKey: faultsKey });
       void queryClient.invalidateQueries({ queryKey: ['devices', 'detail', boxId] });
@@ -70,8 +70,7 @@ export function useDeviceLive(boxId: string, controllerId: number) {
   const data: DeviceRealtime | undefined = realtime.data;
   const registers = liveRegisters(data, live, controller?.device_type);
 
-  const baseStatus: DeviceState | undefined = controller?.status ?? data?.status;
-  const status = baseStatus && online !== undefined && controller ? nextState({ ...controller, status: baseStatus, online: !baseStatus.startsWith('offline') }, { online }) : baseStatus;
+  const status: DeviceState | undefined = controller && detail.data ? liveState(detail.data, connection, faults.data?.items, controller.status) : data?.status;
   const ts = Math.max(live.ts ?? 0, data?.ts ?? 0) || null;
 
   return { detail, controller, realtime, registers, layout: data?.layout ?? [], status, ts, faults };

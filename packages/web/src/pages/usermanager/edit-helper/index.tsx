@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { validatePassword, type ManagedUserView } from '@cloudbox/domain';
+import { canAccessPath, validatePassword, type ManagedUserView } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -7,22 +7,37 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { changeHelperModel, changeHelperPassword, deleteHelper, getHelpers, getLevelModels } from '../../../api/userRegister';
 import { useAppStore } from '../../../stores/app';
+import { useUserStore } from '../../../stores/user';
 import { repeatsRule, violationRule } from '../../../utils/form-rules';
+import { useIsParentOf, useMayRelate } from '../shared/caller';
+import { useCompactLayout } from '../shared/layout';
 import { managedUserColumns } from '../shared/managed-columns';
 import { useRelationChange } from '../shared/useRelationChange';
 import '../shared/usermanager.css';
 
-/** The signed-in manager's helpers and end users: model, password, their devices, delete. */
+const ADD_HELPER_PATH = '/usermanager/add-helper';
+
+/**
+ * The signed-in manager's helpers and end users: model, password, their devices, delete. After-sales
+ * staff reach this list (every helper of their CK) but may not add helpers: the add button follows
+ * the route table, as the server's guard of add_helper does; model, password and delete show on the
+ * rows whose manager the user is (the server answers anyone else 404), and the devices link reads
+ * "shared devices" to those who only look at them.
+ */
 export default function EditHelper() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
+  const mayAdd = useUserStore((state) => canAccessPath(state.user?.roles ?? [], ADD_HELPER_PATH));
   const run = useRelationChange();
   const helpers = useQuery({ queryKey: ['user_register', 'helpers'], queryFn: getHelpers });
   const models = useQuery({ queryKey: ['user_register', 'models'], queryFn: () => getLevelModels() });
   const [passwordOf, setPasswordOf] = useState<ManagedUserView | null>(null);
+  const isParentOf = useIsParentOf();
+  const mayRelate = useMayRelate();
+  const compact = useCompactLayout();
 
   const columns: TableColumnsType<ManagedUserView> = [
-    { title: t('usermanager.common.username'), dataIndex: 'username' },
+    { title: t('usermanager.common.username'), dataIndex: 'username', width: 140 },
     {
       title: t('usermanager.common.role'),
       dataIndex: 'role',
@@ -36,34 +51,40 @@ export default function EditHelper() {
       responsive: ['md'],
       render: (type: ManagedUserView['helper_type']) => (type ? t(`usermanager.helpers.types.${type}`) : ''),
     },
-    ...managedUserColumns(t, models.data ?? [], (helper, id) => void run(() => changeHelperModel(helper.id, id))),
+    ...managedUserColumns(t, models.data ?? [], isParentOf, (helper, id) => void run(() => changeHelperModel(helper.id, id))),
     {
       title: t('usermanager.common.actions'),
       key: 'actions',
-      width: 260,
+      width: compact ? 140 : 260,
+      fixed: 'right',
+      className: 'usermanager-actions',
       render: (_: unknown, helper) => (
-        <Space wrap size={4}>
+        <Space wrap size={[12, 4]}>
           <Link className="helper-devices-link" to={`/usermanager/helper-device?user_id=${helper.id}&name=${encodeURIComponent(helper.username)}`}>
-            {t('usermanager.helpers.devicesLink')}
+            {t(mayRelate ? 'usermanager.helpers.devicesLink' : 'usermanager.helpers.devicesView')}
           </Link>
-          <Button type="link" size="small" onClick={() => setPasswordOf(helper)}>
-            {t('usermanager.helpers.changePassword')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            className="helper-delete"
-            onClick={() =>
-              modal.confirm({
-                title: t('usermanager.helpers.deleteConfirm', { name: helper.username }),
-                okButtonProps: { danger: true },
-                onOk: () => run(() => deleteHelper(helper.id)),
-              })
-            }
-          >
-            {t('usermanager.helpers.delete')}
-          </Button>
+          {isParentOf(helper) && (
+            <>
+              <Button type="link" size="small" className="helper-password" onClick={() => setPasswordOf(helper)}>
+                {t('usermanager.helpers.changePassword')}
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                danger
+                className="helper-delete"
+                onClick={() =>
+                  modal.confirm({
+                    title: t('usermanager.helpers.deleteConfirm', { name: helper.username }),
+                    okButtonProps: { danger: true },
+                    onOk: () => run(() => deleteHelper(helper.id)),
+                  })
+                }
+              >
+                {t('usermanager.helpers.delete')}
+              </Button>
+            </>
+          )}
         </Space>
       ),
     },
@@ -75,11 +96,13 @@ export default function EditHelper() {
         variant="borderless"
         title={t('route.editHelper')}
         extra={
-          <Link to="/usermanager/add-helper">
-            <Button type="primary" icon={<PlusOutlined />} className="add-helper-button">
-              {t('usermanager.helpers.add')}
-            </Button>
-          </Link>
+          mayAdd && (
+            <Link to={ADD_HELPER_PATH}>
+              <Button type="primary" icon={<PlusOutlined />} className="add-helper-button">
+                {t('usermanager.helpers.add')}
+              </Button>
+            </Link>
+          )
         }
       >
         <Table<ManagedUserView> rowKey="id" size="middle" loading={helpers.isFetching} columns={columns} dataSource={helpers.data ?? []} pagination={false} scroll={{ x: 720 }} />

@@ -1,5 +1,5 @@
-import { SHARE_PERMISSIONS, type SharePermission } from '@cloudbox/domain';
-import { App, Button, Card, Empty, Popconfirm, Select, Switch, Tabs, Tag } from 'antd';
+import { SHARE_PERMISSIONS, type RelationDeviceView, type SharePermission } from '@cloudbox/domain';
+import { Alert, App, Button, Card, Empty, Popconfirm, Select, Switch, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,18 +14,27 @@ import {
   shareAllDevices,
   shareDevice,
 } from '../../../api/userRegister';
+import { useUserStore } from '../../../stores/user';
+import { useMayRelate } from '../shared/caller';
 import DeviceRelationTable from '../shared/DeviceRelationTable';
 import { useRelationChange } from '../shared/useRelationChange';
 import { useTargetUser } from '../shared/useTargetUser';
 import '../shared/usermanager.css';
 
-/** The devices the signed-in manager shares with one helper: share, recall, read/write, switch on/off authorisation. */
+/**
+ * The devices the signed-in manager shares with one helper: share, recall, switch on/off
+ * authorisation, and the share's permission (read only or read and write), changed in place.
+ * After-sales staff (who share nothing) read every share made to the helper in their CK, with its
+ * sharer, and nothing to change: only a share's sharer changes or recalls it.
+ */
 export default function HelperDevice() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const target = useTargetUser();
   const run = useRelationChange();
   const [permission, setPermission] = useState<SharePermission>('read');
+  const mayRelate = useMayRelate();
+  const isManager = useUserStore((state) => state.user?.isManager ?? false);
   if (!target) return <Empty className="app-page" description={t('usermanager.common.noUser')} />;
   const permissionLabel = (value: SharePermission) => t(`usermanager.common.${value}`);
   const each = async (ids: string[], change: (id: string) => Promise<{ changed: number }>) => {
@@ -33,6 +42,37 @@ export default function HelperDevice() {
     for (const id of ids) changed += (await change(id)).changed;
     return { changed };
   };
+
+  const stateTag = (className: string, on: boolean, label: string) => (
+    <Tag className={className} data-on={on} color={on ? 'green' : 'default'}>
+      {label}
+    </Tag>
+  );
+  // Root and the staff list shares others made too: the sharer's column says whose.
+  const sharerColumn: TableColumnsType<RelationDeviceView> = isManager ? [] : [{ title: t('usermanager.share.sharedBy'), dataIndex: 'granted_by', width: 130 }];
+
+  const readOnlyShared = (
+    <DeviceRelationTable
+      className="shared-devices"
+      queryKey={['user_register', 'shared', target.id]}
+      load={(params) => getSharedDevices(target.id, params)}
+      columns={[
+        {
+          title: t('usermanager.common.permission'),
+          dataIndex: 'permission',
+          width: 130,
+          render: (value: SharePermission) => stateTag('share-permission-view', value === 'write', permissionLabel(value)),
+        },
+        {
+          title: t('usermanager.common.switchAuth'),
+          dataIndex: 'switch_authorized',
+          width: 120,
+          render: (on: boolean) => stateTag('switch-authorization-view', on, t(on ? 'usermanager.common.authorized' : 'usermanager.common.unauthorized')),
+        },
+        ...sharerColumn,
+      ]}
+    />
+  );
 
   const shared = (
     <DeviceRelationTable
@@ -44,8 +84,18 @@ export default function HelperDevice() {
         {
           title: t('usermanager.common.permission'),
           dataIndex: 'permission',
-          width: 110,
-          render: (value: SharePermission) => <Tag color={value === 'write' ? 'blue' : 'default'}>{permissionLabel(value)}</Tag>,
+          width: 150,
+          // Sharing again with another permission changes the share (share_device updates the caller's own share).
+          render: (value: SharePermission, device) => (
+            <Select<SharePermission>
+              size="small"
+              className="share-permission-change"
+              value={value}
+              onChange={(next) => void run(() => shareDevice(device.box_id, target.id, next))}
+              options={SHARE_PERMISSIONS.map((option) => ({ value: option, label: permissionLabel(option) }))}
+              popupMatchSelectWidth={false}
+            />
+          ),
         },
         {
           title: t('usermanager.common.switchAuth'),
@@ -62,6 +112,7 @@ export default function HelperDevice() {
             />
           ),
         },
+        ...sharerColumn,
       ]}
       actions={(device) => (
         <Popconfirm title={t('usermanager.share.recallConfirm', { id: device.box_id })} onConfirm={() => run(() => recallShare(device.box_id, target.id))}>
@@ -129,12 +180,19 @@ export default function HelperDevice() {
   return (
     <div className="app-page usermanager-page helper-device">
       <Card variant="borderless" title={t('usermanager.share.titleFor', { name: target.name })}>
-        <Tabs
-          items={[
-            { key: 'shared', label: t('usermanager.share.tabShared'), children: shared },
-            { key: 'unshared', label: t('usermanager.share.tabUnshared'), children: unshared },
-          ]}
-        />
+        {mayRelate ? (
+          <Tabs
+            items={[
+              { key: 'shared', label: t('usermanager.share.tabShared'), children: shared },
+              { key: 'unshared', label: t('usermanager.share.tabUnshared'), children: unshared },
+            ]}
+          />
+        ) : (
+          <>
+            <Alert className="shares-read-only" type="info" showIcon title={t('usermanager.share.readOnly', { name: target.name })} style={{ marginBottom: 16 }} />
+            {readOnlyShared}
+          </>
+        )}
       </Card>
     </div>
   );

@@ -1,6 +1,7 @@
-import { Alert, App, Button, Card, Empty, Tabs, Tag } from 'antd';
+import { ASSIGNMENT_RECALLERS, type RelationDeviceView } from '@cloudbox/domain';
+import { Alert, App, Button, Card, Empty, Tabs, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { assignDevices, checkRecall, getAssignedDevices, getOwnDevices, recallAssigned } from '../../../api/userRegister';
+import { assignDevices, checkRecall, getAssignedDevices, getOwnDevices, recallAllAssigned, recallAssigned } from '../../../api/userRegister';
 import { useUserStore } from '../../../stores/user';
 import DeviceRelationTable from '../shared/DeviceRelationTable';
 import { useRelationChange } from '../shared/useRelationChange';
@@ -10,15 +11,19 @@ import '../shared/usermanager.css';
 /**
  * The devices the signed-in manager assigned to one sub-manager, and its own devices it may
  * assign. An assignment moves ownership and the assigner cannot undo it: only root and
- * afterSalesPlus see the recall, and only where the server says it may be recalled.
+ * afterSalesPlus see the recall (one device, where the server says it may be recalled, or all of
+ * the user's), each behind a confirmation that says it is audited. Whether the assigner may switch
+ * an assigned device is the new owner's grant (edit-manager, My devices), shown read-only to the
+ * assigner (service staff assign nothing: no such column for them, and no tab of devices to assign;
+ * they see who made each assignment).
  */
 export default function ManagerDevice() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const target = useTargetUser();
   const run = useRelationChange();
-  const roles = useUserStore((state) => state.user?.roles ?? []);
-  const mayRecall = roles.includes('root') || roles.includes('afterSalesPlus');
+  const mayRecall = useUserStore((state) => (state.user?.roles ?? []).some((role) => (ASSIGNMENT_RECALLERS as readonly string[]).includes(role)));
+  const isAssigner = useUserStore((state) => state.user?.isManager ?? false);
   if (!target) return <Empty className="app-page" description={t('usermanager.common.noUser')} />;
 
   const assign = (ids: string[], done?: () => void) =>
@@ -35,13 +40,46 @@ export default function ManagerDevice() {
       void message.warning(t('usermanager.assign.noRecall'));
       return;
     }
-    modal.confirm({ title: t('usermanager.assign.recallConfirm', { id: boxId }), okButtonProps: { danger: true }, onOk: () => run(() => recallAssigned(boxId)) });
+    modal.confirm({
+      title: t('usermanager.assign.recallConfirm', { id: boxId }),
+      content: t('usermanager.assign.audited'),
+      okButtonProps: { danger: true },
+      onOk: () => run(() => recallAssigned(boxId)),
+    });
   }
+
+  const switchColumn: TableColumnsType<RelationDeviceView> = [
+    {
+      title: t('usermanager.common.switchAuth'),
+      dataIndex: 'switch_authorized',
+      width: 140,
+      render: (on: boolean) => (
+        <Tooltip title={t(on ? 'usermanager.assign.switchFromOwner' : 'usermanager.assign.switchAskOwner')}>
+          <Tag className="assigned-switch" data-authorized={on} color={on ? 'green' : 'default'}>
+            {t(on ? 'usermanager.common.authorized' : 'usermanager.common.unauthorized')}
+          </Tag>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  // Service staff see every assignment to the user: who made each one.
+  const assignerColumn: TableColumnsType<RelationDeviceView> = [{ title: t('usermanager.assign.assignedBy'), dataIndex: 'granted_by', width: 130 }];
+
+  const recallAll = () =>
+    modal.confirm({
+      className: 'recall-all-assignments-confirm',
+      title: t('usermanager.assign.recallAllConfirm', { name: target.name }),
+      content: t('usermanager.assign.audited'),
+      okText: t('usermanager.assign.recallAll'),
+      okButtonProps: { danger: true },
+      onOk: () => run(() => recallAllAssigned(target.id)),
+    });
 
   return (
     <div className="app-page usermanager-page manager-device">
       <Card variant="borderless" title={t('usermanager.share.titleFor', { name: target.name })}>
-        <Alert className="assignment-note" type="info" showIcon message={t('usermanager.assign.noRecall')} style={{ marginBottom: 16 }} />
+        <Alert className="assignment-note" type="info" showIcon title={t('usermanager.assign.noRecall')} style={{ marginBottom: 16 }} />
         <Tabs
           items={[
             {
@@ -52,14 +90,7 @@ export default function ManagerDevice() {
                   className="assigned-devices"
                   queryKey={['user_register', 'assigned', target.id]}
                   load={(params) => getAssignedDevices(target.id, params)}
-                  columns={[
-                    {
-                      title: t('usermanager.common.switchAuth'),
-                      dataIndex: 'switch_authorized',
-                      width: 140,
-                      render: (on: boolean) => <Tag color={on ? 'green' : 'default'}>{t(on ? 'usermanager.common.authorized' : 'usermanager.common.unauthorized')}</Tag>,
-                    },
-                  ]}
+                  columns={isAssigner ? switchColumn : assignerColumn}
                   actions={
                     mayRecall
                       ? (device) => (
@@ -69,10 +100,20 @@ export default function ManagerDevice() {
                         )
                       : undefined
                   }
+                  toolbar={
+                    mayRecall
+                      ? () => (
+                          <Button danger className="recall-all-assignments" onClick={recallAll}>
+                            {t('usermanager.assign.recallAll')}
+                          </Button>
+                        )
+                      : undefined
+                  }
                 />
               ),
             },
-            {
+            // Only a manager owns boxes it may assign to its sub-managers.
+            isAssigner && {
               key: 'unassigned',
               label: t('usermanager.assign.tabUnassigned'),
               children: (
@@ -94,7 +135,7 @@ export default function ManagerDevice() {
                 />
               ),
             },
-          ]}
+          ].filter((item) => item !== false)}
         />
       </Card>
     </div>

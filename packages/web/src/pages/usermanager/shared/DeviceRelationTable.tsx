@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DevicePageParams } from '../../../api/userRegister';
 import { currentLanguage } from '../../../i18n';
+import { useCompactLayout } from './layout';
 import './usermanager.css';
 
 const PAGE_SIZE = 20;
@@ -28,6 +29,7 @@ export default function DeviceRelationTable(props: {
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
+  const compact = useCompactLayout();
   const params = { keyword: keyword || undefined, page, page_size: PAGE_SIZE };
   const devices = useQuery({ queryKey: [...props.queryKey, params], queryFn: () => props.load(params), placeholderData: keepPreviousData });
 
@@ -48,7 +50,10 @@ export default function DeviceRelationTable(props: {
     },
     ...(props.columns ?? []),
     { title: t('usermanager.common.since'), dataIndex: 'since', width: 170, responsive: ['lg'], render: (since: string | null) => (since ? formatDateTime(new Date(since)) : '') },
-    ...(props.actions ? [{ title: t('usermanager.common.actions'), key: 'actions', width: 200, render: (_: unknown, device: RelationDeviceView) => props.actions!(device) }] : []),
+    // Fixed to the right edge: on a phone the table scrolls sideways under it and the actions stay in reach.
+    ...(props.actions
+      ? [{ title: t('usermanager.common.actions'), key: 'actions', width: compact ? 110 : 200, fixed: 'right' as const, className: 'usermanager-actions', render: (_: unknown, device: RelationDeviceView) => props.actions!(device) }]
+      : []),
   ];
 
   return (

@@ -1,0 +1,3 @@
+ALTER TABLE "operation_logs" DROP CONSTRAINT "operation_logs_action_check";--> statement-breakpoint
+ALTER TABLE "operation_logs" ALTER COLUMN "box_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "operation_logs" ADD CONSTRAINT "operation_logs_action_check" CHECK ("operation_logs"."action" in ('send_command', 'switch', 'modify_parameter', 'bind_device', 'unbind_device', 'assign_device', 'recall_assigned_device', 'share_device', 'recall_shared_device', 'grant_switch', 'revoke_switch', 'add_user', 'delete_user', 'change_model', 'change_password', 'set_shield'));

@@ -1,0 +1,34 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { addDays, dayInZone, formatInZone, fromWallClock, midnightOf, wallClock, wallClockDate } from './zone';
+
+// 2026-11-22 17:30 UTC is already 2026-11-23 01:30 in Shanghai.
+const LATE_UTC = Date.UTC(2026, 10, 22, 17, 30);
+
+describe('times in the CK zone', () => {
+  it('formats an instant on the zone clock', () => {
+    expect(formatInZone(LATE_UTC, 'Asia/Shanghai', 'YYYY-MM-DD HH:mm')).toBe('2026-11-23 01:30');
+    expect(formatInZone(LATE_UTC, 'UTC', 'YYYY-MM-DD HH:mm')).toBe('2026-11-22 17:30');
+  });
+  it('puts midnight of a day at the zone midnight', () => {
+    expect(midnightOf('2026-11-23', 'Asia/Shanghai')).toBe(Date.UTC(2026, 10, 22, 16));
+    expect(midnightOf('2026-03-29', 'Europe/Berlin')).toBe(Date.UTC(2026, 2, 28, 23));
+  });
+  it('turns picker values to instants and back through the zone clock', () => {
+    const picked = wallClock(LATE_UTC, 'Asia/Shanghai');
+    expect(picked.format('YYYY-MM-DD HH:mm')).toBe('2026-11-23 01:30');
+    expect(fromWallClock(picked, 'Asia/Shanghai')).toBe(LATE_UTC);
+    expect(fromWallClock(dayjs('2026-11-23T00:00:00'), 'Asia/Shanghai')).toBe(midnightOf('2026-11-23', 'Asia/Shanghai'));
+  });
+  it('writes spreadsheet dates as the zone clock shows them', () => {
+    expect(wallClockDate(LATE_UTC, 'Asia/Shanghai').toISOString()).toBe('2026-11-23T01:30:00.000Z');
+    expect(wallClockDate(LATE_UTC, 'America/New_York').toISOString()).toBe('2026-11-22T12:30:00.000Z');
+  });
+  it('moves calendar days and reads route days in the zone', () => {
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-03-01', -365)).toBe('2025-03-01');
+    expect(dayInZone({ kind: 'day', year: 2026, month: 1, day: 5 }, 'Asia/Shanghai')).toBe('2026-01-05');
+    expect(dayInZone({ kind: 'instant', ms: LATE_UTC }, 'Asia/Shanghai')).toBe('2026-11-23');
+    expect(dayInZone(undefined, 'UTC', LATE_UTC)).toBe('2026-11-22');
+  });
+});

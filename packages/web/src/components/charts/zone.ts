@@ -1,0 +1,53 @@
+import type { RouteTime } from '@cloudbox/domain';
+import dayjs, { type Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * Times in the CK's time zone, wherever the browser is: the server buckets days (K-line candles,
+ * rollups) at the CK's midnight, so labels, pickers and day boundaries follow that zone too.
+ * Pickers hold wall-clock values (a plain Dayjs whose fields read as the zone's clock); these
+ * helpers turn them into instants and back.
+ */
+
+/** An instant as the zone's clock shows it. */
+export function formatInZone(ms: number, zone: string, format: string): string {
+  return dayjs(ms).tz(zone).format(format);
+}
+
+/** The zone's wall-clock time of an instant, as a picker value. */
+export function wallClock(ms: number, zone: string): Dayjs {
+  return dayjs(formatInZone(ms, zone, 'YYYY-MM-DDTHH:mm:ss.SSS'));
+}
+
+/** A Date whose UTC fields read as the zone's clock: what an xlsx date cell holds (sheets have no zones). */
+export function wallClockDate(ms: number, zone: string): Date {
+  return dayjs.utc(formatInZone(ms, zone, 'YYYY-MM-DDTHH:mm:ss.SSS')).toDate();
+}
+
+/** The instant at which the zone's clock shows a picker value's fields. */
+export function fromWallClock(value: Dayjs, zone: string): number {
+  return dayjs.tz(value.format('YYYY-MM-DDTHH:mm:ss.SSS'), zone).valueOf();
+}
+
+/** A calendar day `YYYY-MM-DD`. */
+export type CalendarDay = string;
+
+/** The zone's midnight starting a calendar day, as an instant. */
+export function midnightOf(day: CalendarDay, zone: string): number {
+  return dayjs.tz(day, zone).valueOf();
+}
+
+/** A calendar day moved by whole days (calendar arithmetic, free of any zone's DST). */
+export function addDays(day: CalendarDay, days: number): CalendarDay {
+  return dayjs.utc(day).add(days, 'day').format('YYYY-MM-DD');
+}
+
+/** The calendar day of a route's `:time` in the zone: the day it names, or the day of the instant; today without one. */
+export function dayInZone(time: RouteTime | undefined, zone: string, now = Date.now()): CalendarDay {
+  if (time?.kind === 'day') return `${String(time.year).padStart(4, '0')}-${String(time.month).padStart(2, '0')}-${String(time.day).padStart(2, '0')}`;
+  return formatInZone(time?.kind === 'instant' ? time.ms : now, zone, 'YYYY-MM-DD');
+}

@@ -1,0 +1,149 @@
+import { DownOutlined } from '@ant-design/icons';
+import type { CkUserView } from '@cloudbox/domain';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Collapse, Drawer, Dropdown, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { getDevCkUsers, grantSwitch, grantSwitchAll, revokeSwitch, revokeSwitchAll } from '../../../api/userRegister';
+import { useUserStore } from '../../../stores/user';
+import { useCompactLayout } from './layout';
+import { useRelationChange } from './useRelationChange';
+import './usermanager.css';
+
+/** Those the server lets the owner authorise: who see the box as a superior or through a share (DESIGN.md section 5). */
+const grantable = (user: CkUserView) => user.via === 'superior' || user.via === 'share';
+
+/**
+ * Switch on/off authorisation of one box its owner holds (SPEC.md section 4: after an assignment,
+ * switching needs the lower level's authorisation). `get_dev_ck_users` says how each user of the
+ * box's CK sees the box and whether it holds the grant: those who may hold one (superiors, sharees,
+ * and anyone who still does) are listed with their state, the owner's direct superior first, and
+ * authorise or withdraw for this box or for every box the owner holds or shared with them
+ * (`/device_user_permission`); the rest of the CK is folded away below with the reason.
+ */
+export default function SwitchGrantDrawer({ boxId, onClose }: { boxId: string | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const run = useRelationChange();
+  const parentId = useUserStore((state) => state.user?.parentId ?? null);
+  const compact = useCompactLayout();
+  const users = useQuery({ queryKey: ['user_register', 'dev_ck_users', boxId], queryFn: () => getDevCkUsers(boxId!), enabled: boxId !== null });
+  const all = users.data ?? [];
+  const candidates = all.filter((user) => grantable(user) || user.switch_authorized).sort((a, b) => Number(b.id === parentId) - Number(a.id === parentId));
+  const others = all.filter((user) => !candidates.includes(user));
+
+  const columns: TableColumnsType<CkUserView> = [
+    {
+      title: t('usermanager.common.username'),
+      dataIndex: 'username',
+      render: (name: string, user) => (
+        <Space size={4} wrap>
+          <span>{name}</span>
+          <Tag className="switch-grant-via" color={user.id === parentId ? 'blue' : undefined}>
+            {user.id === parentId ? t('usermanager.switchGrant.superior') : t(`usermanager.switchGrant.via.${user.via ?? 'none'}`)}
+          </Tag>
+        </Space>
+      ),
+    },
+    {
+      title: t('usermanager.common.role'),
+      dataIndex: 'role',
+      width: 130,
+      responsive: ['sm'],
+      render: (role: string, user) => [t(`role.${role}`, { defaultValue: role }), user.level > 0 ? t('usermanager.managers.levelOf', { level: user.level }) : ''].filter(Boolean).join(' · '),
+    },
+    {
+      // The state and what to do about it in one column fixed to the right edge, so a phone shows both.
+      title: t('usermanager.common.switchAuth'),
+      key: 'switch',
+      width: compact ? 150 : 240,
+      fixed: 'right',
+      className: 'usermanager-actions',
+      render: (_: unknown, user) => (
+        <Space size={[12, 4]} wrap>
+          <Tag className="switch-grant-state" data-authorized={user.switch_authorized} color={user.switch_authorized ? 'green' : 'default'}>
+            {t(user.switch_authorized ? 'usermanager.common.authorized' : 'usermanager.common.unauthorized')}
+          </Tag>
+          {user.switch_authorized ? (
+            <Button type="link" size="small" danger className="switch-revoke" onClick={() => void run(() => revokeSwitch(boxId!, user.id))}>
+              {t('usermanager.switchGrant.revoke')}
+            </Button>
+          ) : (
+            <Button type="link" size="small" className="switch-grant" onClick={() => void run(() => grantSwitch(boxId!, user.id))}>
+              {t('usermanager.switchGrant.grant')}
+            </Button>
+          )}
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'grant', label: t('usermanager.switchGrant.grantAll') },
+                { key: 'revoke', label: t('usermanager.switchGrant.revokeAll'), danger: true },
+              ],
+              onClick: ({ key }) =>
+                modal.confirm({
+                  title: t(key === 'grant' ? 'usermanager.switchGrant.grantAllConfirm' : 'usermanager.switchGrant.revokeAllConfirm', { name: user.username }),
+                  okButtonProps: { danger: key === 'revoke' },
+                  onOk: () => run(() => (key === 'grant' ? grantSwitchAll(user.id) : revokeSwitchAll(user.id))),
+                }),
+            }}
+          >
+            <Button type="link" size="small" className="switch-all">
+              {t('usermanager.switchGrant.all')} <DownOutlined />
+            </Button>
+          </Dropdown>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Drawer
+      open={boxId !== null}
+      onClose={onClose}
+      title={t('usermanager.switchGrant.title', { id: boxId ?? '' })}
+      size={640}
+      className="switch-grant-drawer"
+      rootClassName="switch-grant-drawer-root"
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('usermanager.switchGrant.intro')}</Typography.Paragraph>
+      <Table<CkUserView>
+        rowKey="id"
+        size="small"
+        className="switch-grant-users"
+        loading={users.isFetching}
+        columns={columns}
+        dataSource={candidates}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+      {others.length > 0 && (
+        <Collapse
+          className="switch-grant-others"
+          ghost
+          size="small"
+          items={[
+            {
+              key: 'others',
+              label: t('usermanager.switchGrant.others', { count: others.length }),
+              children: (
+                <Table<CkUserView>
+                  rowKey="id"
+                  size="small"
+                  showHeader={false}
+                  pagination={false}
+                  dataSource={others}
+                  rowClassName="switch-grant-other"
+                  columns={[
+                    { key: 'username', dataIndex: 'username' },
+                    { key: 'reason', render: (_: unknown, user) => <Typography.Text type="secondary">{t(`usermanager.switchGrant.reason.${user.via ?? 'none'}`)}</Typography.Text> },
+                  ]}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
+    </Drawer>
+  );
+}
