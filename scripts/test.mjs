@@ -2,9 +2,10 @@
 // `npm test`: type check, lint, unit + API + ingest tests (Vitest), then end-to-end tests in
 // Debian's Chromium (Playwright). Ends with one line "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
+import { counts, failedPlaywright, failedVitest } from './test-report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const results = join(root, 'test-results');
@@ -14,15 +15,6 @@ function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
   const { status } = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return status === 0;
-}
-
-function counts(file, read) {
-  if (!existsSync(file)) return { passed: 0, failed: 0 };
-  try {
-    return read(JSON.parse(readFileSync(file, 'utf8')));
-  } catch {
-    return { passed: 0, failed: 0 };
-  }
 }
 
 for (const name of ['TEST_DATABASE_URL', 'TEST_MQTT_URL', 'TEST_REDIS_URL']) {
@@ -49,6 +41,8 @@ if (chromium.ok) {
 const unit = counts(vitestJson, (r) => ({ passed: r.numPassedTests ?? 0, failed: r.numFailedTests || r.numFailedTestSuites || 0 }));
 const e2e = counts(playwrightJson, (r) => ({ passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) }));
 const failedSteps = steps.filter((ok) => !ok).length;
+// The tail of a long log is often all that is kept: name what failed right above the totals.
+for (const name of [...failedVitest(vitestJson), ...failedPlaywright(playwrightJson)]) console.log(`failed: ${name}`);
 const passed = unit.passed + e2e.passed;
 const failed = unit.failed + e2e.failed + (failedSteps > 0 && unit.failed + e2e.failed === 0 ? failedSteps : 0);
 console.log(`\nunit/API: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed; failed steps: ${failedSteps}`);
