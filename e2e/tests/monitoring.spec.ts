@@ -187,15 +187,15 @@ test.describe('device screens', () => {
   test.describe('in a browser of another time zone', () => {
     test.use({ timezoneId: 'UTC' });
 
-    /** As demo_root, a new box of the demo CK that has published these speeds; its id and the CK's zone. */
-    async function boxWithSpeeds(page: Page, request: APIRequestContext, baseURL: string, speeds: { ts: number; value: number }[]) {
+    /** As demo_root, a new box of the demo CK that has published these speeds (with other values, if given); its id and the CK's zone. */
+    async function boxWithSpeeds(page: Page, request: APIRequestContext, baseURL: string, speeds: { ts: number; value: number }[], others: Record<string, number> = {}) {
       await signIn(page, 'demo_root');
       const token = await tokenOf(page);
       const boxId = freshBoxId();
       const secret = await registerBox(request, token, { id: boxId });
       const { time_zone: zone } = await api<{ time_zone: string }>(request, token, `/devices/${boxId}`);
       const box = await connectBox(baseURL, boxId, secret);
-      await publishSamples(box, boxId, speeds.map(({ ts, value }) => ({ ts, values: { [String(MAGLEV_BLOWER.speed)]: value } })));
+      await publishSamples(box, boxId, speeds.map(({ ts, value }) => ({ ts, values: { ...others, [String(MAGLEV_BLOWER.speed)]: value } })));
       await box.endAsync();
       return { boxId, zone };
     }
@@ -214,13 +214,25 @@ test.describe('device screens', () => {
       await expect(candle.locator('.kline-open')).toHaveText('12000');
     });
 
-    test('shows history times on the CK clock', async ({ page, request, baseURL }) => {
-      const ts = Math.floor((Date.now() - HOUR) / 1000) * 1000;
-      const { boxId, zone } = await boxWithSpeeds(page, request, baseURL!, [{ ts, value: 12_345 }]);
+    test("shows a device's history, faults, fault details and its tab on the CK clock", async ({ page, request, baseURL }) => {
+      const ts = Math.floor((Date.now() - HOUR) / 60_000) * 60_000;
+      // The blower's fault flag (bit 3 of the status word) opens a fault record at that moment.
+      const { boxId, zone } = await boxWithSpeeds(page, request, baseURL!, [{ ts, value: 12_345 }], { [String(MAGLEV_BLOWER.fault)]: 0b1000 });
+      const ckTime = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' }).format(ts);
+      expect(ckTime).not.toBe(new Intl.DateTimeFormat('sv-SE', { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'medium' }).format(ts));
 
       await page.goto(`/devices/history/${boxId}/1`);
-      const ckTime = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' }).format(ts);
       await expect(page.locator('.history-table tr.ant-table-row').first().locator('td').first()).toHaveText(ckTime);
+
+      await page.goto(`/devices/error-record/${boxId}/1`);
+      const record = page.locator('.fault-table tr[data-fault]');
+      await expect(record.locator('.fault-table__started')).toHaveText(ckTime);
+      await record.getByRole('link').last().click();
+      await expect(page.locator('.error-details__record')).toContainText(ckTime);
+      await expect(page.locator('.error-details__values tr.ant-table-row').first().locator('td').first()).toHaveText(ckTime);
+      const details = page.locator(`.tags-view-item[data-path^="/devices/error-details/${boxId}/"]`);
+      await expect(details).toHaveText(`故障详情 ${boxId}/${ckTime.slice(0, 16)}`);
+      await expect(page).toHaveTitle(new RegExp(`${boxId}/${ckTime.slice(0, 16)}`));
     });
   });
 

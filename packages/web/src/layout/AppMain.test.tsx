@@ -42,12 +42,11 @@ describe('kept-alive views', () => {
     await go('/dashboard');
     expect(screen.getByText('/dashboard: 2').closest('section')?.hidden).toBe(false);
 
-    act(() => useTagsViewStore.getState().delCachedView({ path: '/dashboard' }));
+    // /redirect/<path> only reroutes; a refresh is what mounts a view afresh.
     await go('/redirect/dashboard');
-    expect(await screen.findByText('/dashboard: 0')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
+    expect(await screen.findByText('/dashboard: 2')).toBeTruthy();
 
-    await user.click(screen.getByText('/dashboard: 0'));
     act(() => useTagsViewStore.getState().refreshView({ path: '/dashboard' }));
     expect(await screen.findByText('/dashboard: 0')).toBeTruthy();
 

@@ -55,7 +55,8 @@ export default function AppMain() {
   const match = useMemo(() => (redirectTo ? undefined : matchRoute(pathname)), [redirectTo, pathname]);
   const view = useMemo(() => (match ? viewFromMatch(match, pathname, search) : undefined), [match, pathname, search]);
   // The page title reads as the tab does (device id, controller id or date appended).
-  usePageTitle(view?.title ? tabTitle(view, t) : undefined);
+  const tab = useTagsViewStore((state) => state.visitedViews.find((visited) => visited.path === pathname));
+  usePageTitle(view?.title ? tabTitle(tab ?? view, t) : undefined);
 
   useEffect(() => {
     if (!view) return;

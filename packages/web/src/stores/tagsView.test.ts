@@ -1,13 +1,14 @@
 import { LAYOUT_ROUTES, matchRoute } from '@cloudbox/domain';
 import { describe, expect, it } from 'vitest';
+import { tabTitle } from '../layout/TagsView';
 import {
   addCachedView,
   addView,
   affixViews,
   delAllViews,
-  delCachedView,
   delOthersViews,
   delView,
+  setScreenSuffix,
   updateVisitedView,
   viewFromMatch,
   type TagsViewState,
@@ -53,12 +54,6 @@ describe('tag views', () => {
     expect(state.cachedViews).toEqual(['/dashboard', '/devices/controller/12/3']);
   });
 
-  it('drops only the cache on refresh', () => {
-    const state = delCachedView(opened(dashboard, devices), devices);
-    expect(state.visitedViews).toHaveLength(2);
-    expect(state.cachedViews).toEqual(['/dashboard']);
-  });
-
   it('closes the others but keeps the affix tabs', () => {
     const state = delOthersViews(opened(dashboard, devices, controller, profile), controller);
     expect(state.visitedViews.map((v) => v.path)).toEqual(['/dashboard', '/devices/controller/12/3']);
@@ -75,5 +70,14 @@ describe('tag views', () => {
     const state = updateVisitedView(opened(dashboard, devices), view('/devices/devices-show', '?status=fault'));
     expect(state.visitedViews[1]?.fullPath).toBe('/devices/devices-show?status=fault');
     expect(state.visitedViews).toHaveLength(2);
+  });
+
+  it('keeps the suffix a screen words for its tab while the route is opened again', () => {
+    const fault = view('/devices/error-details/12/1795449600000');
+    const worded = setScreenSuffix(opened(dashboard, fault), fault.path, ['12', '2026-11-24 00:00']);
+    const reopened = updateVisitedView(worded, view('/devices/error-details/12/1795449600000', '?controller=1'));
+    expect(reopened.visitedViews[1]).toMatchObject({ titleSuffix: fault.titleSuffix, screenSuffix: ['12', '2026-11-24 00:00'] });
+    expect(tabTitle(reopened.visitedViews[1]!, (key) => key)).toBe('route.errorDetails 12/2026-11-24 00:00');
+    expect(tabTitle(fault, (key) => key)).toBe(`route.errorDetails 12/${fault.titleSuffix[1]}`);
   });
 });

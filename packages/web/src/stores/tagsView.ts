@@ -12,6 +12,11 @@ export interface TagView {
   title: string;
   /** Device id, controller id or date appended to the title of device routes. */
   titleSuffix: string[];
+  /**
+   * The suffix as the screen itself words it, once it knows better than the route: a fault's
+   * moment on the CK's clock rather than the browser's. Kept while the tab stays open.
+   */
+  screenSuffix?: string[];
   affix: boolean;
   noCache: boolean;
 }
@@ -56,12 +61,11 @@ export function addView(state: TagsViewState, view: TagView): TagsViewState {
   return addCachedView(addVisitedView(state, view), view);
 }
 
-export function delCachedView(state: TagsViewState, view: Pick<TagView, 'path'>): TagsViewState {
-  return { ...state, cachedViews: state.cachedViews.filter((path) => path !== view.path) };
-}
-
 export function delView(state: TagsViewState, view: Pick<TagView, 'path'>): TagsViewState {
-  return delCachedView({ ...state, visitedViews: state.visitedViews.filter((visited) => visited.path !== view.path) }, view);
+  return {
+    visitedViews: state.visitedViews.filter((visited) => visited.path !== view.path),
+    cachedViews: state.cachedViews.filter((path) => path !== view.path),
+  };
 }
 
 /** Keeps the pinned views and only what remains visible stays cached. */
@@ -87,10 +91,15 @@ export function updateVisitedView(state: TagsViewState, view: TagView): TagsView
   };
 }
 
+/** A screen words its own tab's suffix (see TagView.screenSuffix). */
+export function setScreenSuffix(state: TagsViewState, path: string, suffix: string[]): TagsViewState {
+  return { ...state, visitedViews: state.visitedViews.map((visited) => (visited.path === path ? { ...visited, screenSuffix: suffix } : visited)) };
+}
+
 interface TagsViewStore extends TagsViewState {
   addView(view: TagView): void;
   updateVisitedView(view: TagView): void;
-  delCachedView(view: Pick<TagView, 'path'>): void;
+  setScreenSuffix(path: string, suffix: string[]): void;
   /** How often each path was refreshed: part of its view's key, so a refresh mounts it afresh. */
   refreshes: Record<string, number>;
   refreshView(view: Pick<TagView, 'path'>): void;
@@ -104,7 +113,7 @@ export const useTagsViewStore = create<TagsViewStore>((set) => ({
   cachedViews: [],
   addView: (view) => set((state) => addView(state, view)),
   updateVisitedView: (view) => set((state) => updateVisitedView(state, view)),
-  delCachedView: (view) => set((state) => delCachedView(state, view)),
+  setScreenSuffix: (path, suffix) => set((state) => setScreenSuffix(state, path, suffix)),
   refreshes: {},
   refreshView: (view) => set((state) => ({ refreshes: { ...state.refreshes, [view.path]: (state.refreshes[view.path] ?? 0) + 1 } })),
   delView: (view) => set((state) => delView(state, view)),

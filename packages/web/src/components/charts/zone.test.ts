@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { addDays, dayInZone, formatInZone, fromWallClock, midnightOf, wallClock, wallClockDate } from './zone';
+import { formatDateTime } from '@cloudbox/domain';
+import { addDays, dayInZone, formatDateTimeIn, formatInZone, fromWallClock, midnightOf, wallClock, wallClockDate } from './zone';
 
 // 2026-11-22 17:30 UTC is already 2026-11-23 01:30 in Shanghai.
 const LATE_UTC = Date.UTC(2026, 10, 22, 17, 30);
@@ -9,6 +10,8 @@ describe('times in the CK zone', () => {
   it('formats an instant on the zone clock', () => {
     expect(formatInZone(LATE_UTC, 'Asia/Shanghai', 'YYYY-MM-DD HH:mm')).toBe('2026-11-23 01:30');
     expect(formatInZone(LATE_UTC, 'UTC', 'YYYY-MM-DD HH:mm')).toBe('2026-11-22 17:30');
+    expect(formatDateTimeIn(LATE_UTC + 5_000, 'Asia/Shanghai')).toBe('2026-11-23 01:30:05');
+    expect(formatDateTimeIn(LATE_UTC, undefined)).toBe(formatDateTime(LATE_UTC));
   });
   it('puts midnight of a day at the zone midnight', () => {
     expect(midnightOf('2026-11-23', 'Asia/Shanghai')).toBe(Date.UTC(2026, 10, 22, 16));

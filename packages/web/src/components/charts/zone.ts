@@ -1,4 +1,4 @@
-import type { RouteTime } from '@cloudbox/domain';
+import { formatDateTime, type RouteTime } from '@cloudbox/domain';
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -16,6 +16,11 @@ dayjs.extend(timezone);
 /** An instant as the zone's clock shows it. */
 export function formatInZone(ms: number, zone: string, format: string): string {
   return dayjs(ms).tz(zone).format(format);
+}
+
+/** `YYYY-MM-DD HH:mm:ss` on the zone's clock; on the browser's until the zone is known. */
+export function formatDateTimeIn(ms: number, zone: string | undefined): string {
+  return zone ? formatInZone(ms, zone, 'YYYY-MM-DD HH:mm:ss') : formatDateTime(ms);
 }
 
 /** The zone's wall-clock time of an instant, as a picker value. */

@@ -12,7 +12,8 @@ type TagAction = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
 /** The translated route title, plus device id, controller id or date for device pages. */
 export function tabTitle(view: TagView, translate: (key: string) => string): string {
   const title = translate(`route.${view.title}`);
-  return view.titleSuffix.length > 0 ? `${title} ${view.titleSuffix.join('/')}` : title;
+  const suffix = view.screenSuffix ?? view.titleSuffix;
+  return suffix.length > 0 ? `${title} ${suffix.join('/')}` : title;
 }
 
 export default function TagsView() {

@@ -1,13 +1,12 @@
-import { formatDateTime, type ConnectionLogEntry, type DeviceControllerView } from '@cloudbox/domain';
+import type { ConnectionLogEntry, DeviceControllerView } from '@cloudbox/domain';
 import { Card, Col, Descriptions, Row, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTimeIn } from '../../../components/charts/zone';
 import DeviceHeader, { useDeviceDetail } from '../../../components/DeviceHeader';
 import { StatusTag } from '../../../components/DeviceStatus';
 import { useView } from '../../../router/view-context';
 import { devicePath, deviceScreens } from '../../../utils/device-links';
-
-const time = (value: string | null) => (value ? formatDateTime(new Date(value)) : '—');
 
 /** The IoT box: module facts (model, ICCID, expiry, software, IP), its controllers and its connection log. */
 export default function Box() {
@@ -16,6 +15,8 @@ export default function Box() {
   const boxId = params.tag_id ?? '';
   const detail = useDeviceDetail(boxId);
   const box = detail.data;
+  // On the CK's clock, like the device's curves.
+  const time = (value: string | number | null) => (value === null ? '—' : formatDateTimeIn(typeof value === 'number' ? value : Date.parse(value), box?.time_zone));
   const location = box ? [box.location.province, box.location.city, box.location.district, box.location.street].filter(Boolean).join(' ') : '';
 
   return (
@@ -89,7 +90,7 @@ export default function Box() {
                   { title: t('device.machineModel'), dataIndex: 'machine_model' },
                   { title: t('device.deviceNumber'), dataIndex: 'device_number' },
                   { title: t('device.status'), dataIndex: 'status', render: (_, controller) => <StatusTag state={controller.status} /> },
-                  { title: t('box.valuesAt'), dataIndex: 'values_at', render: (at: number | null) => (at ? formatDateTime(at) : '—') },
+                  { title: t('box.valuesAt'), dataIndex: 'values_at', render: (at: number | null) => time(at) },
                   {
                     title: t('device.actions'),
                     key: 'actions',

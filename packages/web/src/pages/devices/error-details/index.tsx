@@ -1,14 +1,16 @@
-import { formatDateTime, FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, type HistoryPoint } from '@cloudbox/domain';
+import { FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, type HistoryPoint } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Segmented, Spin, Table, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDeviceFaults, getHistory } from '../../../api/devices';
 import StackedCurves from '../../../components/charts/StackedCurves';
+import { formatDateTimeIn, formatInZone } from '../../../components/charts/zone';
 import DeviceHeader, { pickController, useDeviceDetail } from '../../../components/DeviceHeader';
 import { currentLanguage } from '../../../i18n';
 import { useView } from '../../../router/view-context';
 import { useViewQuery } from '../../../router/view-query';
+import { useTagsViewStore } from '../../../stores/tagsView';
 import { displayValue } from '../live/useDeviceLive';
 import { defaultRegisters, isCurveRegister, useDeviceRegisters } from '../shared/registers';
 import './index.css';
@@ -41,7 +43,7 @@ export function faultTime(value: string | undefined): number {
 export default function ErrorDetails() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const { params } = useView();
+  const { params, path } = useView();
   const query = useViewQuery();
   const boxId = params.tag_id ?? '';
   const time = faultTime(params.time);
@@ -49,6 +51,12 @@ export default function ErrorDetails() {
   const asked = query.get('controller');
   const controller = pickController(detail.data, asked === null ? undefined : Number(asked));
   const controllerId = controller?.controller_id;
+  // Every time here reads on the CK's clock, the tab's title too (the route alone words it on the browser's).
+  const zone = detail.data?.time_zone;
+  const setScreenSuffix = useTagsViewStore((state) => state.setScreenSuffix);
+  useEffect(() => {
+    if (zone) setScreenSuffix(path, [boxId, formatInZone(time, zone, 'YYYY-MM-DD HH:mm')]);
+  }, [zone, path, boxId, time, setScreenSuffix]);
   const [minutes, setMinutes] = useState<(typeof WINDOWS)[number]>(30);
   const from = time - minutes * 60_000;
   const to = time + minutes * 60_000;
@@ -91,12 +99,12 @@ export default function ErrorDetails() {
                 { key: 'message', label: t('faults.message'), children: fault.message },
                 { key: 'register', label: t('faults.register'), children: fault.register_name ?? fault.register },
                 { key: 'value', label: t('faults.value'), children: fault.value },
-                { key: 'started', label: t('faults.started'), children: formatDateTime(new Date(fault.started_at)) },
-                { key: 'ended', label: t('faults.ended'), children: fault.ended_at ? formatDateTime(new Date(fault.ended_at)) : FAULT_STATE_LABELS.active[language] },
+                { key: 'started', label: t('faults.started'), children: formatDateTimeIn(Date.parse(fault.started_at), zone) },
+                { key: 'ended', label: t('faults.ended'), children: fault.ended_at ? formatDateTimeIn(Date.parse(fault.ended_at), zone) : FAULT_STATE_LABELS.active[language] },
               ]}
             />
           ) : (
-            <Empty description={faults.isFetching ? undefined : t('errorDetails.noRecord', { time: formatDateTime(time) })} />
+            <Empty description={faults.isFetching ? undefined : t('errorDetails.noRecord', { time: formatDateTimeIn(time, zone) })} />
           )}
         </Card>
       )}
@@ -112,7 +120,7 @@ export default function ErrorDetails() {
                 <Empty description={t('history.noData')} />
               ) : (
                 <>
-                  <StackedCurves items={points} registers={shown} from={from} to={to} zone={detail.data?.time_zone ?? 'UTC'} mark={mark} label="fault-curves" />
+                  <StackedCurves items={points} registers={shown} from={from} to={to} zone={zone ?? 'UTC'} mark={mark} label="fault-curves" />
                   {/* Opens on the page of the fault's moment; a new window re-mounts it there. */}
                   <Table<HistoryPoint>
                     key={`${from}-${history.dataUpdatedAt}`}
@@ -124,7 +132,7 @@ export default function ErrorDetails() {
                     pagination={{ pageSize: TABLE_PAGE, showSizeChanger: false, defaultCurrent: Math.max(0, Math.floor(atFault / TABLE_PAGE)) + 1 }}
                     rowClassName={(point) => (point === points[atFault] ? 'error-details__at-fault' : '')}
                     columns={[
-                      { title: t('history.time'), dataIndex: 'ts', width: 170, render: (ts: number) => formatDateTime(ts) },
+                      { title: t('history.time'), dataIndex: 'ts', width: 170, render: (ts: number) => formatDateTimeIn(ts, zone) },
                       ...shown.map((register) => ({
                         key: register.number,
                         title: `${register.name}${register.unit ? ` (${register.unit})` : ''}`,

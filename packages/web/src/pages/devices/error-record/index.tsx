@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Space } from 'antd';
 import { useState } from 'react';
 import { getDeviceFaults } from '../../../api/devices';
-import DeviceHeader from '../../../components/DeviceHeader';
+import DeviceHeader, { useDeviceDetail } from '../../../components/DeviceHeader';
 import { useView } from '../../../router/view-context';
 import FaultFilters, { faultParams, type FaultFilterState } from '../shared/FaultFilters';
 import FaultTable from '../shared/FaultTable';
@@ -14,8 +14,16 @@ export default function ErrorRecord() {
   const controllerId = Number(params.controller_id);
   const [filters, setFilters] = useState<FaultFilterState>({});
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
-  const query = { ...faultParams(filters), page: paging.page, page_size: paging.pageSize };
-  const faults = useQuery({ queryKey: ['devices', 'faults', boxId, controllerId, query], queryFn: () => getDeviceFaults(boxId, controllerId, query), placeholderData: keepPreviousData });
+  // Times and the range read on the CK's clock, so the records are asked for once it is known.
+  const detail = useDeviceDetail(boxId);
+  const zone = detail.data?.time_zone;
+  const query = { ...faultParams(filters, zone), page: paging.page, page_size: paging.pageSize };
+  const faults = useQuery({
+    queryKey: ['devices', 'faults', boxId, controllerId, query],
+    queryFn: () => getDeviceFaults(boxId, controllerId, query),
+    placeholderData: keepPreviousData,
+    enabled: zone !== undefined,
+  });
   return (
     <div className="app-page device-page device-faults">
       <DeviceHeader boxId={boxId} controllerId={controllerId} screen="faults" />
@@ -29,7 +37,7 @@ export default function ErrorRecord() {
             }}
           />
         </Space>
-        <FaultTable page={faults.data} loading={faults.isFetching} current={paging.page} pageSize={paging.pageSize} onPage={(page, pageSize) => setPaging({ page, pageSize })} />
+        <FaultTable zone={zone} page={faults.data} loading={faults.isFetching || detail.isLoading} current={paging.page} pageSize={paging.pageSize} onPage={(page, pageSize) => setPaging({ page, pageSize })} />
       </Card>
     </div>
   );

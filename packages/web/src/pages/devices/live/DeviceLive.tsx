@@ -1,10 +1,11 @@
 import { AlertOutlined } from '@ant-design/icons';
-import { formatDateTime, type FaultRecordView } from '@cloudbox/domain';
+import type { FaultRecordView } from '@cloudbox/domain';
 import { Alert, Card, Descriptions, Empty, Space, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import DeviceHeader from '../../../components/DeviceHeader';
+import { formatDateTimeIn } from '../../../components/charts/zone';
+import DeviceHeader, { useDeviceDetail } from '../../../components/DeviceHeader';
 import { useView } from '../../../router/view-context';
 import { isSettled } from './command-state';
 import Gauges from './Gauges';
@@ -34,7 +35,7 @@ function layoutEntries(layout: ReturnType<typeof useDeviceLive>['layout'], regis
   );
 }
 
-function FaultBanner({ faults }: { faults: readonly FaultRecordView[] }) {
+function FaultBanner({ faults, zone }: { faults: readonly FaultRecordView[]; zone: string | undefined }) {
   const { t } = useTranslation();
   if (faults.length === 0) return null;
   const worst = faults.some((fault) => fault.severity === 'fault') ? 'error' : 'warning';
@@ -50,7 +51,7 @@ function FaultBanner({ faults }: { faults: readonly FaultRecordView[] }) {
           {faults.map((fault) => (
             <li key={fault.id} data-severity={fault.severity}>
               <Typography.Text strong>{fault.message}</Typography.Text>
-              <Typography.Text type="secondary"> · {formatDateTime(new Date(fault.started_at))}</Typography.Text>
+              <Typography.Text type="secondary"> · {formatDateTimeIn(Date.parse(fault.started_at), zone)}</Typography.Text>
             </li>
           ))}
         </ul>
@@ -86,6 +87,8 @@ export default function DeviceLive({ variant }: { variant: LiveVariant }) {
   const boxId = params.tag_id ?? '';
   const controllerId = Number(params.controller_id);
   const live = useDeviceLive(boxId, controllerId);
+  // Times read on the CK's clock, like the device's curves.
+  const zone = useDeviceDetail(boxId).data?.time_zone;
   const write = useWriteCommand(boxId, controllerId);
   const [editing, setEditing] = useState<LiveRegister | null>(null);
   const busy = write.state.phase === 'sending' || (write.state.phase === 'tracking' && !isSettled(write.state.command.state));
@@ -94,7 +97,7 @@ export default function DeviceLive({ variant }: { variant: LiveVariant }) {
   const all = useMemo(() => layoutEntries(live.layout, live.registers, () => true), [live.layout, live.registers]);
   const bits = useMemo(() => all.filter((entry) => isBitRegister(entry.register)), [all]);
   const words = useMemo(() => all.filter((entry) => !isBitRegister(entry.register)), [all]);
-  const updated = live.ts ? formatDateTime(live.ts) : '—';
+  const updated = live.ts ? formatDateTimeIn(live.ts, zone) : '—';
 
   return (
     <div className={`app-page device-page device-live device-live--${variant}`}>
@@ -111,7 +114,7 @@ export default function DeviceLive({ variant }: { variant: LiveVariant }) {
       />
       {live.controller && (
         <>
-          <FaultBanner faults={live.faults.data?.items ?? []} />
+          <FaultBanner faults={live.faults.data?.items ?? []} zone={zone} />
           <Gauges deviceType={live.controller.device_type} registers={live.registers} />
           {variant === 'plc' ? (
             <Card variant="borderless" className="device-live__registers">

@@ -3,6 +3,7 @@ import { DatePicker, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
+import { fromWallClock } from '../../../components/charts/zone';
 import type { QueryParams } from '../../../utils/request';
 
 export interface FaultFilterState {
@@ -11,12 +12,14 @@ export interface FaultFilterState {
   range?: [Dayjs, Dayjs];
 }
 
-export function faultParams(filters: FaultFilterState): QueryParams {
+/** The query of the filters; with a zone, the range is read on that zone's clock (one device's CK). */
+export function faultParams(filters: FaultFilterState, zone?: string): QueryParams {
+  const instant = (value: Dayjs) => (zone ? fromWallClock(value, zone) : value.valueOf());
   return {
     severity: filters.severity,
     active: filters.active === undefined ? undefined : String(filters.active),
-    from: filters.range?.[0].valueOf(),
-    to: filters.range?.[1].valueOf(),
+    from: filters.range && instant(filters.range[0]),
+    to: filters.range && instant(filters.range[1]),
   };
 }
 

@@ -1,10 +1,10 @@
-import { formatDateTime, FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, type FaultRecordView, type Page } from '@cloudbox/domain';
+import { FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, type FaultRecordView, type Page } from '@cloudbox/domain';
 import { Table, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTimeIn } from '../../../components/charts/zone';
 import { currentLanguage } from '../../../i18n';
 import { faultDetailsPath } from '../../../utils/device-links';
-
 
 interface FaultTableProps {
   page: Page<FaultRecordView> | undefined;
@@ -14,10 +14,12 @@ interface FaultTableProps {
   onPage: (page: number, pageSize: number) => void;
   /** Across devices: with the owner and the device columns. */
   withDevice?: boolean;
+  /** One device's CK zone, whose clock the times read on; across devices, the browser's. */
+  zone?: string;
 }
 
 /** Fault and alert records (error-record, export-errors): severity, message, value, times, and a link to the values around the fault. */
-export default function FaultTable({ page, loading, current, pageSize, onPage, withDevice = false }: FaultTableProps) {
+export default function FaultTable({ page, loading, current, pageSize, onPage, withDevice = false, zone }: FaultTableProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const columns: TableProps<FaultRecordView>['columns'] = [
@@ -39,8 +41,8 @@ export default function FaultTable({ page, loading, current, pageSize, onPage, w
     { title: t('faults.message'), dataIndex: 'message', ellipsis: true, width: 220 },
     { title: t('faults.register'), dataIndex: 'register_name', width: 160, ellipsis: true, render: (name: string | null, fault) => name ?? fault.register },
     { title: t('faults.value'), dataIndex: 'value', width: 90 },
-    { title: t('faults.started'), dataIndex: 'started_at', width: 170, render: (time: string) => formatDateTime(new Date(time)) },
-    { title: t('faults.ended'), dataIndex: 'ended_at', width: 170, render: (time: string | null) => (time ? formatDateTime(new Date(time)) : '—') },
+    { title: t('faults.started'), dataIndex: 'started_at', className: 'fault-table__started', width: 170, render: (time: string) => formatDateTimeIn(Date.parse(time), zone) },
+    { title: t('faults.ended'), dataIndex: 'ended_at', width: 170, render: (time: string | null) => (time ? formatDateTimeIn(Date.parse(time), zone) : '—') },
     {
       title: t('faults.state'),
       dataIndex: 'active',
