@@ -5,6 +5,7 @@ import { createDatabase, type Database } from '@cloudbox/server/dist/db/index.js
 import { createFleet, type BoxOptions } from '@cloudbox/simulator';
 import mqtt from 'mqtt';
 import postgres from 'postgres';
+import WebSocket from 'ws';
 import { startServer, type DatabaseTarget, type RunningServer } from '../server.js';
 import type { Benchmark } from '../types.js';
 
@@ -27,6 +28,9 @@ const CONNECTED_BOXES = 10_000;
 const REGISTRATION_CONCURRENCY = 16;
 const WARM_UP_MS = 3000;
 const PROBE_INTERVAL_MS = 25;
+/** A browser hears of a controller at most once a second: probes of what it sees are further apart. */
+const VISIBLE_PROBE_INTERVAL_MS = 1100;
+const IDLE_PROBE_MS = 5000;
 /** Samples per layout in the layout comparison; PGlite gets fewer (single-threaded WebAssembly). */
 const LAYOUT_SAMPLES = { postgres: 20_000, pglite: 5_000 } as const;
 const LAYOUT_REGISTERS = 35;
@@ -106,6 +110,43 @@ async function probeLatency(url: string, box: BoxOptions, durationMs: number): P
     await new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS));
   }
   await client.endAsync();
+  return latencies;
+}
+
+/**
+ * Publish to the `values` event in the WebSocket of a signed-in console (demo_root subscribed to
+ * the box): committed, announced on the bus and pushed, what a user watching the device waits for.
+ */
+async function probeVisible(baseUrl: string, token: string, url: string, box: BoxOptions, durationMs: number): Promise<number[]> {
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/v2/ws?token=${token}`);
+  const arrivals = new Map<number, (at: number) => void>();
+  const ready = new Promise<void>((resolve, reject) => {
+    socket.on('error', reject);
+    socket.on('message', (data: Buffer) => {
+      const event = JSON.parse(data.toString()) as { type: string; box_id?: string; ts?: number };
+      if (event.type === 'ready') resolve();
+      if (event.type === 'values' && event.box_id === String(box.id)) arrivals.get(event.ts!)?.(performance.now());
+    });
+  });
+  await ready;
+  socket.send(JSON.stringify({ type: 'subscribe', boxes: [String(box.id)] }));
+  const client = await mqtt.connectAsync(url, { clientId: `box-${box.id}`, username: String(box.id), password: box.secret, reconnectPeriod: 0 });
+  const latencies: number[] = [];
+  const end = performance.now() + durationMs;
+  for (let seq = 0; performance.now() < end; seq += 1) {
+    const ts = Date.now();
+    const seen = new Promise<number>((resolve, reject) => {
+      arrivals.set(ts, resolve);
+      setTimeout(() => reject(new Error(`no values event of box ${box.id} within 10 s`)), 10_000).unref();
+    });
+    const started = performance.now();
+    await client.publishAsync(boxTopics(String(box.id)).data, JSON.stringify({ ts, seq, controllers: [{ station: 1, values: { [MAGLEV_BLOWER.speed]: 12_000 + seq } }] }), { qos: 1 });
+    latencies.push((await seen) - started);
+    arrivals.delete(ts);
+    await new Promise((resolve) => setTimeout(resolve, VISIBLE_PROBE_INTERVAL_MS));
+  }
+  await client.endAsync();
+  socket.close();
   return latencies;
 }
 
@@ -310,7 +351,8 @@ export const ingestBenchmark: Benchmark = {
     `${POINTS_PER_MESSAGE} data points per message (one register reading = one data point), ${IN_FLIGHT} unacknowledged messages per box.`,
     'The server acknowledges a message only once its batch is committed (samples, hourly and daily rollups, latest values, event rules),',
     'so the rate is counted by the server: data points committed per second after a warm-up. Latency: one more box publishes one message at a time',
-    `every ${PROBE_INTERVAL_MS} ms, publish to PUBACK (= committed and visible). COPY: the same number of sample rows of the same shape into a fresh`,
+    `every ${PROBE_INTERVAL_MS} ms, publish to PUBACK (= committed and visible to queries); another, one message every ${VISIBLE_PROBE_INTERVAL_MS} ms,`,
+    'publish to its `values` event in the WebSocket of a signed-in console watching it (committed, announced and pushed). COPY: the same number of sample rows of the same shape into a fresh',
     'database of the same kind (samples only: no rollups, no latest values). Layouts: the same samples through `unnest` into each candidate table.',
     `Memory: the server's RSS with ${thousands(CONNECTED_BOXES)} registered boxes connected (one message each per 10 s).`,
   ].join(' '),
@@ -326,8 +368,9 @@ export const ingestBenchmark: Benchmark = {
 
     log('registering the load boxes');
     const loadBoxes = await register(api, 600_000_001, LOAD_BOXES, LOAD_CONTROLLERS);
-    const [probeBox] = await register(api, 600_100_001, 1, [LOAD_CONTROLLERS[0]!]);
-    const idle = await probeLatency(url, probeBox!, 2000);
+    const [probeBox, watchedBox] = await register(api, 600_100_001, 2, [LOAD_CONTROLLERS[0]!]);
+    const probes = (durationMs: number) => Promise.all([probeLatency(url, probeBox!, durationMs), probeVisible(server.baseUrl, api.token, url, watchedBox!, durationMs)]);
+    const [idle, idleVisible] = await probes(IDLE_PROBE_MS);
 
     // Load mode publishes as fast as acknowledged: stamp every sample with its own millisecond,
     // or the server would rightly drop same-time samples of a controller as redeliveries.
@@ -338,7 +381,7 @@ export const ingestBenchmark: Benchmark = {
     await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
     const before = await metrics();
     const started = performance.now();
-    const underLoad = await probeLatency(url, probeBox!, options.durationSeconds * 1000);
+    const [underLoad, visibleUnderLoad] = await probes(options.durationSeconds * 1000);
     const after = await metrics();
     const seconds = (performance.now() - started) / 1000;
     await fleet.stop();
@@ -351,8 +394,11 @@ export const ingestBenchmark: Benchmark = {
       'sustained ingest, data points committed per second',
       `**${thousands(rate('points'))} points/s** (${thousands(messages)} messages/s, ${thousands(rate('samples'))} samples/s, ${(rate('samples') / rate('batches')).toFixed(0)} samples per batch; duplicates ${after.ingest.duplicates - before.ingest.duplicates})`,
     ]);
-    rows.push([target.kind, 'publish to committed (PUBACK), under that load', `p50 ${percentile(underLoad, 50).toFixed(1)} ms, p99 ${percentile(underLoad, 99).toFixed(1)} ms (${underLoad.length} probes)`]);
-    rows.push([target.kind, 'publish to committed (PUBACK), idle', `p50 ${percentile(idle, 50).toFixed(1)} ms, p99 ${percentile(idle, 99).toFixed(1)} ms (${idle.length} probes)`]);
+    const latency = (values: number[]) => `p50 ${percentile(values, 50).toFixed(1)} ms, p99 ${percentile(values, 99).toFixed(1)} ms (${values.length} probes)`;
+    rows.push([target.kind, 'publish to committed (PUBACK), under that load', latency(underLoad)]);
+    rows.push([target.kind, 'publish to committed (PUBACK), idle', latency(idle)]);
+    rows.push([target.kind, 'publish to visible in a console (WebSocket values event), under that load', latency(visibleUnderLoad)]);
+    rows.push([target.kind, 'publish to visible in a console (WebSocket values event), idle', latency(idleVisible)]);
 
     const scratch = await openScratch(target);
     try {

@@ -10,6 +10,8 @@ import type { Bus, BusEvent, BusMessage } from './bus.js';
 
 /** A browser gets at most one `values` event per controller per this interval. */
 export const VALUES_INTERVAL_MS = 1000;
+/** How often values held back by the interval are looked at: the most they wait beyond it. */
+const VALUES_TICK_MS = 100;
 const AUTH_TIMEOUT_MS = 10_000;
 /** Sessions end (logout, password change): a socket re-checks its session this often. */
 const SESSION_RECHECK_MS = 60_000;
@@ -49,13 +51,16 @@ export type Realtime = ReturnType<typeof createRealtime>;
 /**
  * Live events for browsers (WebSocket /api/v2/ws): status, values, fault and command events of the
  * boxes each signed-in user may see (the devices policy decides). Events go out over the bus, so
- * with Redis every instance's browsers hear every instance's boxes. Values are coalesced per
- * controller and leave at most once a second.
+ * with Redis every instance's browsers hear every instance's boxes. A controller's values leave
+ * as soon as they are committed, then at most once a second: what comes within that second is
+ * merged and leaves when it ends. A box reporting every few seconds is seen without delay.
  */
 export function createRealtime(deps: { bus: Bus; sessions: SessionService; policy: DevicePolicy; logger: FastifyBaseLogger }) {
   const { bus, sessions, policy, logger } = deps;
   const viewers = new Set<Viewer>();
   const pendingValues = new Map<string, PendingValues>();
+  /** When each controller's values last left, for those that left within the interval. */
+  const valuesSent = new Map<string, number>();
   const boxChangeHandlers: ((boxId: string) => void)[] = [];
   const scopeChangeHandlers: ((userIds: number[]) => void)[] = [];
 
@@ -112,19 +117,27 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
     return box.controllers?.get(station)?.deviceType.id;
   }
 
-  const flushTimer = setInterval(flushValues, VALUES_INTERVAL_MS);
+  const flushTimer = setInterval(flushValues, VALUES_TICK_MS);
   flushTimer.unref();
 
+  const mayLeave = (key: string, now: number) => now - (valuesSent.get(key) ?? Number.NEGATIVE_INFINITY) >= VALUES_INTERVAL_MS;
+
+  function sendValues(key: string, pending: PendingValues, now: number): void {
+    pendingValues.delete(key);
+    valuesSent.set(key, now);
+    bus.publish({
+      kind: 'event',
+      box: pending.box,
+      event: { type: 'values', box_id: pending.box.id, controller_id: pending.station, ts: pending.ts, values: pending.values },
+      deviceType: pending.deviceType,
+    });
+  }
+
+  /** Sends the values whose interval has passed, and forgets controllers quiet for an interval. */
   function flushValues(): void {
-    for (const pending of pendingValues.values()) {
-      bus.publish({
-        kind: 'event',
-        box: pending.box,
-        event: { type: 'values', box_id: pending.box.id, controller_id: pending.station, ts: pending.ts, values: pending.values },
-        deviceType: pending.deviceType,
-      });
-    }
-    pendingValues.clear();
+    const now = Date.now();
+    for (const [key, pending] of pendingValues) if (mayLeave(key, now)) sendValues(key, pending, now);
+    for (const key of valuesSent.keys()) if (mayLeave(key, now) && !pendingValues.has(key)) valuesSent.delete(key);
   }
 
   function deliver(viewer: Viewer, box: { id: string; ck: string }, event: BusEvent, deviceType: string | undefined): void {
@@ -168,18 +181,19 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
       bus.publish({ kind: 'event', box: { id: box.id, ck: box.ck }, event, deviceType });
     },
 
-    /** New values of a controller; merged with any not yet sent, and sent within a second. */
+    /** New values of a controller: sent at once, or merged with those held back and sent when its second ends. */
     values(box: EventBox, station: number, ts: number, values: Record<string, number>): void {
       const key = `${box.id}/${station}`;
-      const pending = pendingValues.get(key);
-      if (pending) {
-        if (ts >= pending.ts) {
-          Object.assign(pending.values, values);
-          pending.ts = ts;
-        }
-      } else {
-        pendingValues.set(key, { box: { id: box.id, ck: box.ck }, deviceType: deviceTypeOf(box, station), station, ts, values: { ...values } });
+      let pending = pendingValues.get(key);
+      if (!pending) {
+        pending = { box: { id: box.id, ck: box.ck }, deviceType: deviceTypeOf(box, station), station, ts, values: { ...values } };
+        pendingValues.set(key, pending);
+      } else if (ts >= pending.ts) {
+        Object.assign(pending.values, values);
+        pending.ts = ts;
       }
+      const now = Date.now();
+      if (mayLeave(key, now)) sendValues(key, pending, now);
     },
 
     /** Tells every instance that a box changed (their caches of it are stale). */
