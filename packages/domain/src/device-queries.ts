@@ -131,14 +131,9 @@ export type DeviceListQuery = z.output<typeof deviceListQuerySchema>;
 export const deviceExportQuerySchema = deviceListQuerySchema.omit({ page: true, page_size: true });
 export type DeviceExportQuery = z.output<typeof deviceExportQuerySchema>;
 
-/** Years 1 to 9999: what both a Date and the database hold, written with four digits. */
-const TIME_LIMITS = { min: Date.parse('0001-01-01T00:00:00Z'), max: Date.parse('9999-12-31T23:59:59.999Z') };
-/** A query time within those years: `from=99999999999999999999` is no time at all. */
-const queryTime = queryTimeSchema.refine((time) => time.getTime() >= TIME_LIMITS.min && time.getTime() <= TIME_LIMITS.max, 'timeFormat');
-
 const timeRange = {
-  from: optional(queryTime),
-  to: optional(queryTime),
+  from: optional(queryTimeSchema),
+  to: optional(queryTimeSchema),
 };
 
 /** Register numbers separated by commas. */
