@@ -3,6 +3,7 @@ import {
   DEVICE_STATUSES,
   type DeviceFilter,
   type DeviceItem,
+  type DeviceLocation,
   type DeviceSortField,
   type DeviceStatus,
   type ExpiryGroup,
@@ -179,7 +180,7 @@ export function itemColumns(language: Language, flags: Flags): SQL {
     boxes.last_ip, boxes.contact, boxes.phone, boxes.province, boxes.city, boxes.district, boxes.street, boxes.latitude, boxes.longitude`;
 }
 
-export interface ItemRow {
+export interface ItemRow extends DeviceLocation {
   box_id: string;
   station: number;
   ck: string;
@@ -203,12 +204,6 @@ export interface ItemRow {
   last_ip: string | null;
   contact: string;
   phone: string;
-  province: string;
-  city: string;
-  district: string;
-  street: string;
-  latitude: number | null;
-  longitude: number | null;
 }
 
 export function itemOf(row: ItemRow): DeviceItem {

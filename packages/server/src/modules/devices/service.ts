@@ -8,6 +8,7 @@ import {
   type DeviceFilter,
   type DeviceHistory,
   type DeviceItem,
+  type DeviceLocation,
   type DeviceListQuery,
   type DeviceRealtime,
   type DeviceStatusCounts,
@@ -498,7 +499,7 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
   };
 }
 
-interface BoxRow {
+interface BoxRow extends DeviceLocation {
   id: string;
   ck: string;
   ck_name: string;
@@ -517,12 +518,6 @@ interface BoxRow {
   status_changed_ms: number | null;
   last_ip: string | null;
   server_ip: string | null;
-  province: string;
-  city: string;
-  district: string;
-  street: string;
-  latitude: number | null;
-  longitude: number | null;
 }
 
 interface ControllerRow {
