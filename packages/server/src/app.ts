@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { brokerHookRoutes } from './broker/hook.js';
 import { mqttWebSocketRoutes } from './broker/routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
@@ -116,6 +117,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(userRegisterRoutes, { prefix: API_BASE, service: userRegister, guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: dataPlane.realtime });
   app.register(mqttWebSocketRoutes, { accept: dataPlane.acceptStream });
+  if (config.mqtt.hookKey) app.register(brokerHookRoutes, { prefix: API_BASE, hook: dataPlane.brokerHook, key: config.mqtt.hookKey });
   app.register(configRoutes, { prefix: `${API_BASE}/config`, config });
   registerWebConsole(app, config.webDist);
 

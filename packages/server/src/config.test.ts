@@ -93,4 +93,10 @@ describe('loadConfig', () => {
     ]);
     expect(message).not.toContain('short');
   });
+
+  it('wants a broker hook key of 16 characters or more, and never echoes it', () => {
+    expect(() => loadConfig({ MQTT_HOOK_KEY: 'too-short' })).toThrow('MQTT_HOOK_KEY: must be at least 16 characters');
+    expect(() => loadConfig({ MQTT_HOOK_KEY: 'too-short' })).not.toThrow(/too-short/);
+    expect(loadConfig({ MQTT_HOOK_KEY: 'a-key-of-enough-length' }).mqtt.hookKey).toBe('a-key-of-enough-length');
+  });
 });

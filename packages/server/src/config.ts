@@ -98,6 +98,7 @@ const environment = z.object({
   MQTT_PORT: integer(1883, 0, 65_535),
   MQTT_URL: optional(urlWithScheme(['mqtt:', 'mqtts:'])),
   MQTT_USERNAME: optional(z.string().max(200)),
+  MQTT_HOOK_KEY: optional(z.string().min(16, 'must be at least 16 characters').max(200)),
   MQTT_PASSWORD: optional(z.string().max(200)),
   MQTT_CLIENT_ID: optional(z.string().regex(/^[\w.-]{1,40}$/, 'must be 1-40 letters, digits, "_", "." or "-"')),
   MQTT_INGEST_CONNECTIONS: integer(4, 1, 64),
@@ -160,6 +161,11 @@ export interface MqttConfig {
   ingestConnections: number;
   /** The shared-subscription group of the server instances of one installation. */
   shareGroup: string;
+  /**
+   * Turns on the HTTP hook through which an external broker (EMQX, mosquitto-go-auth) asks the
+   * server who may connect and use which topic; the broker sends this key with each call.
+   */
+  hookKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -177,7 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const value = env[name];
-        const shown = value === undefined || name === 'ROOT_PASSWORD' || name === 'MQTT_PASSWORD' ? '' : ` (got "${value}")`;
+        const shown = value === undefined || name === 'ROOT_PASSWORD' || name === 'MQTT_PASSWORD' || name === 'MQTT_HOOK_KEY' ? '' : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
@@ -212,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientId: e.MQTT_CLIENT_ID ?? `cloudbox-${machineName().replace(/[^\w.-]/g, '').slice(0, 30) || 'server'}`,
       ingestConnections: e.MQTT_INGEST_CONNECTIONS,
       shareGroup: e.MQTT_SHARE_GROUP,
+      hookKey: e.MQTT_HOOK_KEY,
     },
     rawRetentionDays: e.RAW_RETENTION_DAYS,
     commandTtlMs: e.COMMAND_TTL_S * 1000,

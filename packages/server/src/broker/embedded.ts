@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -6,7 +5,7 @@ import { boxTopics } from '@cloudbox/domain';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttConfig } from '../config.js';
-import { BOX_ID, mayPublish, maySubscribe } from './acl.js';
+import { checkCredential, mayUseTopic, type Identity as Credential } from './credentials.js';
 import type { Addresses, Broker, BrokerHandlers, BrokerInfo } from './types.js';
 
 /** Where MQTT over WebSocket is served on the HTTP port. */
@@ -15,7 +14,7 @@ export const MQTT_WEBSOCKET_PATH = '/mqtt';
 /** How many ports above MQTT_PORT demo mode tries when it is taken. */
 const DEMO_PORT_ATTEMPTS = 100;
 
-type Identity = { kind: 'box'; boxId: string; addresses: Addresses } | { kind: 'server' };
+type Identity = Exclude<Credential, { kind: 'box' }> | (Extract<Credential, { kind: 'box' }> & { addresses: Addresses });
 
 /** CONNACK return code 4: bad user name or password. */
 const BAD_CREDENTIALS = 4;
@@ -45,33 +44,23 @@ export async function createEmbeddedBroker(deps: {
 
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
-      const refuse = (reason: 'bad_credentials' | 'unknown_box' = 'bad_credentials') => {
-        handlers.refused(reason);
-        const error = Object.assign(new Error('bad user name or password'), { returnCode: BAD_CREDENTIALS }) as AuthenticateError;
-        done(error, false);
-      };
-      if (username !== undefined && deps.mqtt.username !== undefined && deps.mqtt.password !== undefined && username === deps.mqtt.username) {
-        if (password && sameText(password, deps.mqtt.password)) {
-          identities.set(client, { kind: 'server' });
-          return done(null, true);
-        }
-        return refuse();
-      }
-      if (username === undefined || !BOX_ID.test(username) || !password) return refuse();
       const addresses = pendingAddresses.get(client.conn) ?? { sourceIp: null, destinationIp: null };
-      handlers.authenticateBox(username, password).then(
-        (outcome) => {
-          if (outcome === 'unknown') {
-            handlers.unregistered(username, addresses.sourceIp);
-            return refuse('unknown_box');
+      checkCredential(deps.mqtt, handlers, username, password, addresses.sourceIp).then(
+        (credential) => {
+          if (!credential) {
+            const error = Object.assign(new Error('bad user name or password'), { returnCode: BAD_CREDENTIALS }) as AuthenticateError;
+            return done(error, false);
           }
-          if (outcome !== 'ok') return refuse();
-          identities.set(client, { kind: 'box', boxId: username, addresses });
+          if (credential.kind === 'server') {
+            identities.set(client, credential);
+            return done(null, true);
+          }
+          identities.set(client, { ...credential, addresses });
           // A box's session is its own, whatever client id it sent (Mosquitto's use_username_as_clientid):
           // Aedes ends an older connection with the same client id, so a box that chose another box's id
           // would otherwise disconnect that box. Aedes registers the client (and its session and will)
           // under this id only after authentication.
-          client.id = boxClientId(username);
+          client.id = boxClientId(credential.boxId);
           done(null, true);
         },
         (error: unknown) => {
@@ -86,7 +75,7 @@ export async function createEmbeddedBroker(deps: {
       const identity = client && identities.get(client);
       if (!identity) return callback(new Error('not authenticated'));
       if (identity.kind === 'server') return callback(null);
-      if (!mayPublish(identity.boxId, packet.topic)) {
+      if (!mayUseTopic(identity, 'publish', packet.topic)) {
         handlers.refused('not_authorized');
         return callback(new Error('a box publishes only under its own up/ topics'));
       }
@@ -101,7 +90,7 @@ export async function createEmbeddedBroker(deps: {
     authorizeSubscribe(client, subscription, callback) {
       const identity = identities.get(client);
       if (identity?.kind === 'server') return callback(null, subscription);
-      if (!identity || !maySubscribe(identity.boxId, subscription.topic)) {
+      if (!identity || !mayUseTopic(identity, 'subscribe', subscription.topic)) {
         handlers.refused('not_authorized');
         return callback(null, null);
       }
@@ -216,9 +205,4 @@ export async function createEmbeddedBroker(deps: {
 /** The broker's client id of a box's connection: one session per box, a reconnect replaces the last one. */
 export function boxClientId(boxId: string): string {
   return `box-${boxId}`;
-}
-
-function sameText(given: Buffer, expected: string): boolean {
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Duplex } from 'node:stream';
 import { createEmbeddedBroker } from '../broker/embedded.js';
 import { createExternalBroker } from '../broker/external.js';
+import { createBrokerHook } from '../broker/hook.js';
 import type { Addresses, Broker, BrokerHandlers, BrokerView } from '../broker/types.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
@@ -137,6 +138,8 @@ export function createDataPlane(deps: { config: Config; database: Database; redi
   };
 
   return {
+    /** An external broker's questions (MQTT_HOOK_KEY): answered as the embedded broker would. */
+    brokerHook: createBrokerHook(config.mqtt, handlers),
     boxes,
     commands,
     oplog,
