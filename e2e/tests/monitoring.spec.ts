@@ -227,12 +227,14 @@ test.describe('device screens', () => {
       await page.goto(`/devices/error-record/${boxId}/1`);
       const record = page.locator('.fault-table tr[data-fault]');
       await expect(record.locator('.fault-table__started')).toHaveText(ckTime);
+      await keepScreenshot(page, 'error-record-utc-browser');
       await record.getByRole('link').last().click();
       await expect(page.locator('.error-details__record')).toContainText(ckTime);
       await expect(page.locator('.error-details__values tr.ant-table-row').first().locator('td').first()).toHaveText(ckTime);
       const details = page.locator(`.tags-view-item[data-path^="/devices/error-details/${boxId}/"]`);
       await expect(details).toHaveText(`故障详情 ${boxId}/${ckTime.slice(0, 16)}`);
       await expect(page).toHaveTitle(new RegExp(`${boxId}/${ckTime.slice(0, 16)}`));
+      await keepScreenshot(page, 'error-details-utc-browser');
     });
   });
 
@@ -252,6 +254,7 @@ test.describe('device screens', () => {
     const download = page.waitForEvent('download');
     await page.locator('.export-errors .export-button').click();
     await expect(page.locator('.export-progress .export-progress__detail')).toBeVisible();
+    await keepScreenshot(page, 'export-errors');
     const rows = await workbookRows(await (await download).path());
     expect(rows.length - 1).toBeGreaterThanOrEqual(expected.total);
     expect(rows.slice(1).every((row) => row[6] === '故障')).toBe(true);

@@ -10,6 +10,8 @@ const GRID_HEIGHT = 150;
 const GRID_GAP = 36;
 const TOP = 56;
 const BOTTOM = 56;
+/** Up to this many points a series shows each one: a lone sample has no line to be seen by. */
+const MARKED_POINTS = 60;
 /** Quiet time after the last zoom step before the zoomed window is reported (one fetch per gesture). */
 const ZOOM_SETTLE_MS = 400;
 
@@ -59,16 +61,19 @@ export function stackedOption({ items, registers, from, to, zone, mark, zoom }: 
       { type: 'slider', xAxisIndex: gridIndexes, bottom: 8, height: 24, labelFormatter: label, ...(zoom && { startValue: zoom.from, endValue: zoom.to }) },
     ],
     series: groups.flatMap((group, index) =>
-      group.registers.map((register, position) => ({
-        type: 'line' as const,
-        name: register.name,
-        xAxisIndex: index,
-        yAxisIndex: index,
-        showSymbol: false,
-        sampling: 'lttb' as const,
-        data: series.get(register.number) ?? [],
-        ...(mark && position === 0 ? { markLine: { symbol: 'none', silent: true, lineStyle: { color: '#f5222d', type: 'dashed' as const }, label: { formatter: mark.label, position: 'insideEndTop' as const }, data: [{ xAxis: mark.time }] } } : {}),
-      })),
+      group.registers.map((register, position) => {
+        const data = series.get(register.number) ?? [];
+        return {
+          type: 'line' as const,
+          name: register.name,
+          xAxisIndex: index,
+          yAxisIndex: index,
+          showSymbol: data.length <= MARKED_POINTS,
+          sampling: 'lttb' as const,
+          data,
+          ...(mark && position === 0 ? { markLine: { symbol: 'none', silent: true, lineStyle: { color: '#f5222d', type: 'dashed' as const }, label: { formatter: mark.label, position: 'insideEndTop' as const }, data: [{ xAxis: mark.time }] } } : {}),
+        };
+      }),
     ),
   };
 }

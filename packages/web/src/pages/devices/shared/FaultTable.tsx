@@ -6,6 +6,9 @@ import { formatDateTimeIn } from '../../../components/charts/zone';
 import { currentLanguage } from '../../../i18n';
 import { faultDetailsPath } from '../../../utils/device-links';
 
+/** Below this the table scrolls sideways rather than squeeze the message. */
+const MESSAGE_MIN_WIDTH = 180;
+
 interface FaultTableProps {
   page: Page<FaultRecordView> | undefined;
   loading: boolean;
@@ -34,22 +37,23 @@ export default function FaultTable({ page, loading, current, pageSize, onPage, w
     {
       title: t('faults.severity'),
       dataIndex: 'severity',
-      width: 90,
+      width: 80,
       render: (severity: FaultRecordView['severity']) => <Tag color={severity === 'fault' ? 'red' : 'orange'}>{FAULT_SEVERITY_LABELS[severity][language]}</Tag>,
     },
-    { title: t('faults.code'), dataIndex: 'code', width: 70 },
-    { title: t('faults.message'), dataIndex: 'message', ellipsis: true, width: 220 },
-    { title: t('faults.register'), dataIndex: 'register_name', width: 160, ellipsis: true, render: (name: string | null, fault) => name ?? fault.register },
-    { title: t('faults.value'), dataIndex: 'value', width: 90 },
-    { title: t('faults.started'), dataIndex: 'started_at', className: 'fault-table__started', width: 170, render: (time: string) => formatDateTimeIn(Date.parse(time), zone) },
-    { title: t('faults.ended'), dataIndex: 'ended_at', width: 170, render: (time: string | null) => (time ? formatDateTimeIn(Date.parse(time), zone) : '—') },
+    { title: t('faults.code'), dataIndex: 'code', width: 60 },
+    // The message takes the room that is left (at least MESSAGE_MIN_WIDTH).
+    { title: t('faults.message'), dataIndex: 'message', ellipsis: true },
+    { title: t('faults.register'), dataIndex: 'register_name', width: 150, ellipsis: true, render: (name: string | null, fault) => name ?? fault.register },
+    { title: t('faults.value'), dataIndex: 'value', width: 80 },
+    { title: t('faults.started'), dataIndex: 'started_at', className: 'fault-table__started', width: 160, render: (time: string) => formatDateTimeIn(Date.parse(time), zone) },
+    { title: t('faults.ended'), dataIndex: 'ended_at', width: 160, render: (time: string | null) => (time ? formatDateTimeIn(Date.parse(time), zone) : '—') },
     {
       title: t('faults.state'),
       dataIndex: 'active',
-      width: 100,
+      width: 90,
       render: (active: boolean) => <Tag color={active ? 'error' : 'success'}>{FAULT_STATE_LABELS[active ? 'active' : 'ended'][language]}</Tag>,
     },
-    { title: t('device.actions'), key: 'details', fixed: 'right', width: 100, render: (_, fault) => <Link to={faultDetailsPath(fault)}>{t('faults.details')}</Link> },
+    { title: t('device.actions'), key: 'details', fixed: 'right', width: 80, render: (_, fault) => <Link to={faultDetailsPath(fault)}>{t('faults.details')}</Link> },
   ];
   return (
     <Table<FaultRecordView>
@@ -59,7 +63,7 @@ export default function FaultTable({ page, loading, current, pageSize, onPage, w
       columns={columns}
       dataSource={page?.items}
       loading={loading}
-      scroll={{ x: withDevice ? 1760 : 1230 }}
+      scroll={{ x: MESSAGE_MIN_WIDTH + columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
       onRow={(fault) => ({ 'data-fault': fault.id, 'data-box': fault.box_id }) as React.HTMLAttributes<HTMLElement>}
       pagination={{ current, pageSize, total: page?.total ?? 0, showSizeChanger: true, showTotal: (count) => t('history.total', { count }), onChange: onPage }}
     />
