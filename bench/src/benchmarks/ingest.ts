@@ -120,16 +120,16 @@ async function probeLatency(url: string, box: BoxOptions, durationMs: number): P
 async function probeVisible(baseUrl: string, token: string, url: string, box: BoxOptions, durationMs: number): Promise<number[]> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/v2/ws?token=${token}`);
   const arrivals = new Map<number, (at: number) => void>();
-  const ready = new Promise<void>((resolve, reject) => {
+  const subscribed = new Promise<void>((resolve, reject) => {
     socket.on('error', reject);
     socket.on('message', (data: Buffer) => {
       const event = JSON.parse(data.toString()) as { type: string; box_id?: string; ts?: number };
-      if (event.type === 'ready') resolve();
+      if (event.type === 'ready') socket.send(JSON.stringify({ type: 'subscribe', boxes: [String(box.id)] }));
+      if (event.type === 'subscribed') resolve();
       if (event.type === 'values' && event.box_id === String(box.id)) arrivals.get(event.ts!)?.(performance.now());
     });
   });
-  await ready;
-  socket.send(JSON.stringify({ type: 'subscribe', boxes: [String(box.id)] }));
+  await subscribed;
   const client = await mqtt.connectAsync(url, { clientId: `box-${box.id}`, username: String(box.id), password: box.secret, reconnectPeriod: 0 });
   const latencies: number[] = [];
   const end = performance.now() + durationMs;

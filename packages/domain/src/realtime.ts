@@ -10,6 +10,8 @@ export type RealtimeClientMessage = { type: 'auth'; token: string } | { type: 's
 
 export type RealtimeEvent =
   | { type: 'ready'; user: string }
+  /** A `subscribe` has taken effect: values of these many boxes reach this socket from now on. */
+  | { type: 'subscribed'; boxes: number }
   | { type: 'status'; box_id: string; online: boolean; at: number }
   /** At most one per controller per second: the values that changed since the last one. */
   | { type: 'values'; box_id: string; controller_id: number; ts: number; values: Record<string, number> }

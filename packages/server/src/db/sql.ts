@@ -1,12 +1,33 @@
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './index.js';
+
+const dialect = new PgDialect();
+
+/** The postgres.js client under a drizzle database (not under a transaction, nor PGlite). */
+type PostgresClient = { unsafe(query: string, params: unknown[], options: { prepare: boolean }): Promise<unknown[]> };
+
+function postgresClientOf(db: object): PostgresClient | undefined {
+  const client = (db as { $client?: Partial<PostgresClient> }).$client;
+  return typeof client?.unsafe === 'function' ? (client as PostgresClient) : undefined;
+}
 
 /**
  * Raw SQL over either driver. `db.execute` answers `{rows}` on PGlite and an array on
  * postgres.js; timestamps come back as text and bigint as text on one of them, so hot-path
  * queries cast what they select (epoch milliseconds as float8, counts as int).
+ *
+ * On PostgreSQL the statement is prepared on its connection and reused there: drizzle's
+ * `execute` sends an unnamed statement that is planned at every call, and planning cost more than
+ * running a list page's query (BENCHMARKS.md). The text of these queries is fixed by the code
+ * (values are parameters, arrays go as one array literal), so each connection holds a bounded set.
  */
 export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const client = postgresClientOf(db);
+  if (client) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await client.unsafe(text, params, { prepare: true })) as T[];
+  }
   const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
   return Array.isArray(result) ? result : (result.rows ?? []);
 }

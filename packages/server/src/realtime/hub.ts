@@ -255,6 +255,7 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
           if (!viewer) void signIn(message.token);
         } else if (viewer) {
           viewer.boxes = new Set(message.boxes);
+          send(socket, { type: 'subscribed', boxes: viewer.boxes.size });
         }
       });
       socket.on('close', () => {

@@ -74,7 +74,7 @@ describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
     const watcher = await browser(t.app, `?token=${manager}`);
     await watcher.next('ready');
     watcher.socket.send(JSON.stringify({ type: 'subscribe', boxes: [own, foreign] }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await watcher.next('subscribed')).toEqual({ type: 'subscribed', boxes: 2 });
 
     const box = await t.connectBox(own, secret);
     expect(await watcher.next('status', (event) => event.box_id === own)).toMatchObject({ online: true });
@@ -157,7 +157,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instan
     const watcher = await browser(second, `?token=${token}`);
     await watcher.next('ready');
     watcher.socket.send(JSON.stringify({ type: 'subscribe', boxes: [id] }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await watcher.next('subscribed');
 
     await t.app.dataPlane.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now(), 1, { [R.speed]: 12_345 })), { boxId: id });
     expect(await watcher.next('values', (event) => event.box_id === id)).toMatchObject({ values: { [R.speed]: 12_345 } });

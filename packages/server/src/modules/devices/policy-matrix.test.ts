@@ -296,6 +296,8 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
     );
     await eventually(() => (USERS.every((user) => events[user]!.some((event) => event.type === 'ready')) ? true : undefined), 'every socket ready', 5000);
     for (const socket of sockets) socket.send(JSON.stringify({ type: 'subscribe', boxes: matrixBoxes() }));
+    // Values leave as soon as they are committed: only to the sockets already subscribed.
+    await eventually(() => (USERS.every((user) => events[user]!.some((event) => event.type === 'subscribed')) ? true : undefined), 'every socket subscribed', 5000);
 
     const realtime = t.app.dataPlane.realtime;
     const at = Date.now();
@@ -317,7 +319,7 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
       expect((await write('demo_root', boxId, 'parameter')).statusCode).toBe(200);
       expect((await write('demo_root', boxId, 'switch')).statusCode).toBe(200);
     }
-    // Values leave once a second; root sees every box, so when it has them all everyone has had theirs.
+    // Root sees every box, so when it has all their values everyone has had theirs.
     const heard = <T extends RealtimeEvent['type']>(user: string, type: T) => events[user]!.filter((event): event is Extract<RealtimeEvent, { type: T }> => event.type === type);
     await eventually(() => (heard('demo_root', 'values').length >= matrixBoxes().length ? true : undefined), 'the values', 5000);
     // Events travel in order: after a last status event of every box, everything before it has arrived.

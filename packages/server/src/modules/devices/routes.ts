@@ -76,6 +76,10 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService; guard
         querystring: deviceListQuerySchema,
         response: { 200: envelope(devicePageSchema), ...errorResponses(400, 401) },
       },
+      // The hottest answer. Its items are made field by field (`itemOf`), so it is written as it
+      // is rather than checked against the schema again on every call (a third of the route's
+      // time); the schema still documents it, and the API tests hold the answer to it.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => ok(request, await devices.list(signedIn(request).user, request.language, request.query)),
   );
