@@ -15,6 +15,9 @@ const dialect = new PgDialect();
 function holdingBatches(database: Database, hold: () => Promise<void> | undefined): Database {
   const db = new Proxy(database.db, {
     get(target, property, receiver) {
+      // Without the driver's client, queryRows sends its statements through `execute` too (on
+      // PostgreSQL it would prepare them on the client, past this proxy).
+      if (property === '$client') return undefined;
       if (property !== 'execute') return Reflect.get(target, property, receiver);
       return async (query: SQL) => {
         const held = hold();
