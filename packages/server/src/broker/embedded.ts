@@ -5,7 +5,7 @@ import { boxTopics } from '@cloudbox/domain';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttConfig } from '../config.js';
-import { checkCredential, mayUseTopic, type Identity as Credential } from './credentials.js';
+import { checkCredential, mayUseTopic } from './credentials.js';
 import type { Addresses, Broker, BrokerHandlers, BrokerInfo } from './types.js';
 
 /** Where MQTT over WebSocket is served on the HTTP port. */
@@ -14,7 +14,7 @@ export const MQTT_WEBSOCKET_PATH = '/mqtt';
 /** How many ports above MQTT_PORT demo mode tries when it is taken. */
 const DEMO_PORT_ATTEMPTS = 100;
 
-type Identity = Exclude<Credential, { kind: 'box' }> | (Extract<Credential, { kind: 'box' }> & { addresses: Addresses });
+type Identity = { kind: 'server' } | { kind: 'box'; boxId: string; addresses: Addresses };
 
 /** CONNACK return code 4: bad user name or password. */
 const BAD_CREDENTIALS = 4;

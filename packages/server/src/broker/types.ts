@@ -10,7 +10,7 @@ export interface Addresses {
 export interface BrokerHandlers {
   /** A box's message; the broker acknowledges it (QoS 1) only when this settles. */
   receive(topic: string, payload: Buffer, origin: Origin): Promise<void>;
-  /** The embedded broker checks a box's credential here. */
+  /** A box's credential, checked here for the embedded broker and for an external one's hook. */
   authenticateBox(boxId: string, secret: Buffer): Promise<'ok' | 'unknown' | 'wrong'>;
   connected(boxId: string, addresses: Addresses): void;
   disconnected(boxId: string, reason: DisconnectReason, addresses: Addresses): void;
