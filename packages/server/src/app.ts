@@ -15,7 +15,7 @@ import { brokerHookRoutes } from './broker/hook.js';
 import { mqttWebSocketRoutes } from './broker/routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
-import { generateRequestId, handleError, registerHttpConventions } from './http/conventions.js';
+import { generateRequestId, handleFrameworkError, registerHttpConventions } from './http/conventions.js';
 import { loggerOptions } from './http/logging.js';
 import { createDataPlane } from './ingest/index.js';
 import { metricsRoutes } from './ingest/routes.js';
@@ -68,7 +68,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    frameworkErrors: handleError,
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

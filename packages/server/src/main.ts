@@ -20,6 +20,11 @@ async function main(): Promise<void> {
   const outcome = await seed(database.db, config, createPasswordHasher(config.argon2));
 
   const app = buildApp({ config, database, redis });
+  // A request's error never ends the process: Fastify answers what a route throws (a 500 with the
+  // request id); what escapes elsewhere (a callback, a stream, a promise nobody awaited) is logged,
+  // and the broker, ingest and every other request carry on.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled promise rejection'));
+  process.on('uncaughtException', (error) => app.log.fatal({ err: error }, 'uncaught exception'));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

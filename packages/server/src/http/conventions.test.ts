@@ -53,6 +53,26 @@ describe.each(DATABASE_KINDS)('HTTP conventions on %s', (kind) => {
     }
   });
 
+  it('answers URLs the router cannot take apart with 400 or 404 in the caller’s language, and goes on', async () => {
+    const longId = '1'.repeat(101);
+    for (const [method, url, status] of [
+      ['GET', '/api/v2/devices/%ZZ', 400],
+      ['GET', '/api/v2/boxes/%', 400],
+      ['GET', '/api/v2/devices/%c0%af/controllers/1/realtime', 400],
+      ['GET', '/%ZZ', 400],
+      ['PUT', `/api/v2/boxes/${longId}`, 404],
+      ['DELETE', `/api/v2/permission-templates/${longId}`, 404],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: EN });
+      expect(response.statusCode, `${method} ${url}`).toBe(status);
+      expect(envelopeOf(response).message).toBe(status === 400 ? 'The request could not be understood.' : 'Not found.');
+      expect(response.headers['x-request-id']).toBeTruthy();
+    }
+    const localized = await t.app.inject({ method: 'GET', url: '/api/v2/boxes/%', headers: { cookie: 'language=ja' } });
+    expect(envelopeOf(localized).message).toBe('リクエストを理解できませんでした。');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/health' })).statusCode).toBe(200);
+  });
+
   it('echoes the caller’s x-request-id, or makes one up', async () => {
     const echoed = await t.app.inject({ method: 'GET', url: '/api/v2/health', headers: { 'x-request-id': 'trace-42.a:b' } });
     expect(echoed.headers['x-request-id']).toBe('trace-42.a:b');

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { parse as parseCookies } from '@fastify/cookie';
 import { isMessageKey, LANGUAGE_COOKIE, resolveLanguage, type Language, type MessageKey } from '@cloudbox/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { sendError } from './envelope.js';
+import { localizeError, sendError } from './envelope.js';
 import { ApiError, type Problem } from './errors.js';
 
 declare module 'fastify' {
@@ -22,6 +23,13 @@ export function generateRequestId(raw: IncomingMessage): string {
   return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/** The language of a raw request: what `request.language` answers, for requests Fastify has not decorated. */
+export function languageOf(raw: IncomingMessage): Language {
+  const cookieHeader = raw.headers.cookie;
+  const cookie = cookieHeader ? parseCookies(cookieHeader)[LANGUAGE_COOKIE] : undefined;
+  return resolveLanguage(cookie, raw.headers['accept-language']);
+}
+
 /** Language, request-id echo and the error handler: what makes every answer an envelope. */
 export function registerHttpConventions(app: FastifyInstance): void {
   app.decorateRequest('language', {
@@ -35,13 +43,25 @@ export function registerHttpConventions(app: FastifyInstance): void {
   app.setErrorHandler(handleError);
 }
 
-/** Also Fastify's `frameworkErrors` (a URL it cannot decode), which arrive before any hook ran. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const answer = toApiError(error, request);
   if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
   else if (!(error instanceof ApiError)) request.log.info({ code: error.code, status: answer.status }, error.message);
   reply.header(REQUEST_ID_HEADER, request.id);
   return sendError(request, reply, answer);
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router could not take the URL apart (a bad percent-encoding such
+ * as `/%ZZ`, a route parameter over `maxParamLength`). This is the one place where route parameters
+ * fail before any route, hook or schema ran, so the request is bare: it has none of our decorations
+ * (no `language`, no cookies), and a throw here escapes the router and ends the process.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  request.log.info({ code: error.code }, error.message);
+  const answer = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? ApiError.notFound() : ApiError.rejected('badRequest');
+  reply.header(REQUEST_ID_HEADER, request.id);
+  return reply.status(answer.status).send(localizeError(answer, languageOf(request.raw)));
 }
 
 export function replyNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
