@@ -1,9 +1,11 @@
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import mqtt from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createEmbeddedBroker, MqttPortError } from './embedded.js';
+import { PUBLISH_WINDOW } from './publish-window.js';
 import type { BrokerHandlers } from './types.js';
 
 const HOST = '127.0.0.1';
@@ -26,10 +28,10 @@ const handlers: BrokerHandlers = {
   refused: () => undefined,
 };
 
-function brokerOn(port: number, demo: boolean, warnings: string[] = []) {
+function brokerOn(port: number, demo: boolean, warnings: string[] = [], receive = handlers.receive) {
   const logger = { warn: (message: string) => warnings.push(message), debug: () => undefined } as unknown as FastifyBaseLogger;
-  const { mqtt } = loadConfig({ MQTT_PORT: String(port) });
-  return createEmbeddedBroker({ mqtt, host: HOST, demo, handlers, logger });
+  const config = loadConfig({ MQTT_PORT: String(port) });
+  return createEmbeddedBroker({ mqtt: config.mqtt, host: HOST, demo, handlers: { ...handlers, receive, authenticateBox: () => Promise.resolve('ok') }, logger });
 }
 
 describe('the embedded broker on a taken MQTT_PORT', () => {
@@ -63,5 +65,73 @@ describe('the embedded broker on a taken MQTT_PORT', () => {
     await expect(failure).rejects.toBeInstanceOf(MqttPortError);
     await expect(failure).rejects.toThrow(`MQTT_PORT ${port} is taken. Free it, set MQTT_PORT to a free port (0: any), or set MQTT_URL to use an external broker instead of the embedded one.`);
     expect(broker.info().state).toBe('down');
+  });
+});
+
+/** A message the data plane has taken and not committed yet: `commit` settles it. */
+interface Held {
+  payload: string;
+  commit(): void;
+}
+
+describe('the embedded broker while a publish waits for its commit', () => {
+  const opened: { close(): unknown; end?(force: boolean): unknown }[] = [];
+  afterEach(async () => {
+    for (const thing of opened.splice(0).reverse()) await (thing.end ? thing.end(true) : thing.close());
+  });
+
+  async function connectedBox() {
+    const held: Held[] = [];
+    const arrivals: (() => void)[] = [];
+    const broker = await brokerOn(0, false, [], (_topic, payload) => {
+      return new Promise<void>((resolve) => {
+        held.push({ payload: payload.toString(), commit: resolve });
+        arrivals.splice(0).forEach((wake) => wake());
+      });
+    });
+    await broker.start();
+    opened.push(broker);
+    const box = mqtt.connect(`mqtt://${HOST}:${broker.info().tcpPort}`, { username: '860000001', password: 'secret', keepalive: 1, reconnectPeriod: 0 });
+    opened.push(box);
+    await once(box, 'connect');
+    const packets: string[] = [];
+    box.on('packetreceive', (packet) => packets.push(packet.cmd === 'puback' ? `puback ${packet.messageId}` : packet.cmd));
+    const heldCount = async (count: number) => {
+      while (held.length < count) await new Promise<void>((wake) => arrivals.push(wake));
+    };
+    return { box, held, packets, heldCount };
+  }
+
+  it('answers keepalives, and acknowledges only after the commit, in the order published', async () => {
+    const { box, held, packets, heldCount } = await connectedBox();
+    const acknowledged: string[] = [];
+    const topic = 'cloudbox/860000001/up/data';
+    box.publish(topic, 'first', { qos: 1 }, () => acknowledged.push('first'));
+    box.publish(topic, 'second', { qos: 1 }, () => acknowledged.push('second'));
+    await heldCount(2);
+
+    // Two keepalive rounds (PINGREQ after 1 s of silence) answered while both wait for the database.
+    while (packets.filter((cmd) => cmd === 'pingresp').length < 2) await once(box, 'packetreceive');
+    expect(acknowledged).toEqual([]);
+    expect(box.connected).toBe(true);
+
+    // The second commits first; its PUBACK still waits for the first one's.
+    held[1]!.commit();
+    held[0]!.commit();
+    while (acknowledged.length < 2) await once(box, 'packetreceive');
+    expect(acknowledged).toEqual(['first', 'second']);
+  });
+
+  it(`ends a connection with more than ${PUBLISH_WINDOW} publishes waiting, without taking the one over`, async () => {
+    const { box, held } = await connectedBox();
+    const topic = 'cloudbox/860000001/up/data';
+    const acknowledged: string[] = [];
+    for (let index = 0; index <= PUBLISH_WINDOW; index += 1) box.publish(topic, String(index), { qos: 1 }, (error) => error || acknowledged.push(String(index)));
+    await once(box, 'close');
+    expect(held.map((message) => message.payload)).toEqual(Array.from({ length: PUBLISH_WINDOW }, (_, index) => String(index)));
+    // Committed after the connection ended: nothing is acknowledged to anyone, nothing breaks.
+    for (const message of held) message.commit();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(acknowledged).toEqual([]);
   });
 });

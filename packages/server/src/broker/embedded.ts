@@ -6,6 +6,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttConfig } from '../config.js';
 import { checkCredential, mayUseTopic } from './credentials.js';
+import { createPublishWindow } from './publish-window.js';
 import type { Addresses, Broker, BrokerHandlers, BrokerInfo } from './types.js';
 
 /** Where MQTT over WebSocket is served on the HTTP port. */
@@ -39,6 +40,7 @@ export async function createEmbeddedBroker(deps: {
   const pendingAddresses = new WeakMap<object, Addresses>();
   const boxes = new Map<string, Client>();
   const kicked = new WeakSet<Client>();
+  const publishWindow = createPublishWindow();
   let server: Server | undefined;
   let port: number | undefined;
 
@@ -81,10 +83,9 @@ export async function createEmbeddedBroker(deps: {
       }
       // Only the status is kept for late subscribers; retained data would pile up in memory.
       if (packet.topic !== boxTopics(identity.boxId).status) packet.retain = false;
-      handlers.receive(packet.topic, packet.payload as Buffer, { boxId: identity.boxId, sourceIp: identity.addresses.sourceIp }).then(
-        () => callback(null),
-        (error: Error) => callback(error),
-      );
+      // Answered (PUBACK) after the commit; the connection is read on meanwhile, so its keepalives
+      // are answered while the database is slow or away (publish-window.ts).
+      publishWindow.hold(client, () => handlers.receive(packet.topic, packet.payload as Buffer, { boxId: identity.boxId, sourceIp: identity.addresses.sourceIp }), callback);
     },
 
     authorizeSubscribe(client, subscription, callback) {
