@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimeSchema, missingOrInvalid } from './validation.js';
+import { isoTimeSchema, missingOrInvalid, rowIdSchema } from './validation.js';
 
 /** Remote writes (commands) and the operation log: request and answer shapes. */
 
@@ -150,7 +150,7 @@ export const pageQuerySchema = z.object({
 
 export const operationLogQuerySchema = pageQuerySchema.extend({
   box_id: z.string().regex(/^\d{1,32}$/, 'boxIdFormat').optional(),
-  user_id: z.string().regex(/^\d+$/, 'positiveInteger').transform(Number).optional(),
+  user_id: rowIdSchema.optional(),
   username: z.string().trim().max(50).optional(),
   action: z.enum(OPERATION_ACTIONS, { error: 'fieldInvalid' }).optional(),
   from: queryTimeSchema.optional(),

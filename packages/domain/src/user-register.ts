@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boxIdParamSchema } from './boxes.js';
 import type { Role } from './roles.js';
-import { checked, missingOrInvalid, validateCkCode, validatePassword, validateUserName, numberInput } from './validation.js';
+import { checked, missingOrInvalid, numberInput, rowIdSchema, validateCkCode, validatePassword, validateUserName } from './validation.js';
 
 /**
  * Users, hierarchy, sharing, assignment and permission templates (DESIGN.md section 5; the calls
@@ -31,7 +31,7 @@ export type RegisterRight = 'r' | 'rw';
 /** Template rights: device type id → register number (as a string key) → right. */
 export type TemplateRights = Record<string, Record<string, RegisterRight>>;
 
-const id = numberInput(z.number({ error: missingOrInvalid }).int('fieldInvalid').positive('fieldInvalid'));
+const id = rowIdSchema;
 const remark = z.string({ error: missingOrInvalid }).trim().max(200, 'textTooLong').default('');
 const templateId = id.nullable().default(null);
 
@@ -98,7 +98,7 @@ export const deviceQuerySchema = z.object({ device_id: boxIdParamSchema });
 export const userDevicesQuerySchema = z.object({
   user_id: id,
   keyword: z.string().trim().max(100, 'textTooLong').optional(),
-  page: numberInput(z.number({ error: missingOrInvalid }).int('positiveInteger').positive('positiveInteger')).default(1),
+  page: numberInput(z.number({ error: missingOrInvalid }).int({ message: 'positiveInteger', abort: true }).positive('positiveInteger')).default(1),
   page_size: numberInput(z.number({ error: missingOrInvalid }).int('positiveInteger').positive('positiveInteger').max(500, 'pageSizeTooLarge')).default(20),
 });
 export const ownDevicesQuerySchema = userDevicesQuerySchema.omit({ user_id: true });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage } from './messages.js';
 import {
+  findUnstorableText,
+  isStorableText,
   loginSchema,
+  MAX_ROW_ID,
+  rowIdSchema,
   validateCkCode,
   validateNonNegativeInteger,
   validateNumber,
@@ -78,5 +82,31 @@ describe('loginSchema', () => {
     const result = loginSchema.safeParse({ username: '', password: '12' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['userNameRequired', 'passwordLength']);
+  });
+});
+
+describe('storable text', () => {
+  it('refuses NUL and unpaired surrogates, keeps every other character', () => {
+    for (const text of ['', 'plain', '张三 🙂', 'ＲＴＬ \u202e', "' or 1=1 --", 'tab\tnew\nline\u0001']) expect(isStorableText(text), text).toBe(true);
+    for (const text of ['a\u0000b', '\ud800', 'x\udc00', '\udc00\ud800']) expect(isStorableText(text), JSON.stringify(text)).toBe(false);
+  });
+
+  it('finds the first unstorable text of a parsed input, keys included, as a path', () => {
+    expect(findUnstorableText({ a: 'ok', list: [1, 'x', { deep: 'a\u0000' }] })).toEqual(['list', 2, 'deep']);
+    expect(findUnstorableText({ ['k\u0000']: 1 })).toEqual(['k\u0000']);
+    expect(findUnstorableText({ a: ['ok', 2, null, true] })).toBeUndefined();
+    expect(findUnstorableText('\u0000')).toEqual([]);
+  });
+});
+
+describe('row ids', () => {
+  it('accept 1..2147483647 as a number or digits, and nothing beyond an integer column', () => {
+    expect(rowIdSchema.parse('2147483647')).toBe(MAX_ROW_ID);
+    expect(rowIdSchema.parse(1)).toBe(1);
+    for (const bad of [0, -1, 1.5, 2_147_483_648, '9007199254740993', '1'.repeat(60), 'abc']) {
+      const result = rowIdSchema.safeParse(bad);
+      expect(result.success, String(bad)).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['fieldInvalid']);
+    }
   });
 });

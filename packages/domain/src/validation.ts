@@ -53,6 +53,56 @@ export function validateCkCode(value: string): Violation[] {
   return CK_CODE.test(value) ? [] : [{ key: 'ckCodeFormat' }];
 }
 
+/**
+ * Text PostgreSQL cannot store as it was sent: NUL (text and jsonb refuse it outright) and UTF-16
+ * surrogates without their pair (they would be stored as U+FFFD). One rule for every text input:
+ * the server holds every request's body, query and parameters to it before their schema runs, and
+ * the box protocol's texts use `storableText`.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this rule looks for
+const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE_TEXT.test(value);
+}
+
+/** Where in a parsed input (JSON, query) the first text PostgreSQL cannot store is, as a path; undefined when all is storable. */
+export function findUnstorableText(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
+  if (typeof value === 'string') return isStorableText(value) ? undefined : path;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = findUnstorableText(value[index], [...path, index]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isStorableText(key)) return [...path, key];
+      const found = findUnstorableText(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** A zod string held to the storable-text rule, for inputs that do not come through the HTTP validator (MQTT payloads). */
+export function storableText(maxLength: number) {
+  return z.string().max(maxLength, 'textTooLong').refine(isStorableText, 'textUnstorable');
+}
+
+/** The largest id of an `integer` column (PostgreSQL int4): an id beyond it names no row and must not reach a query. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** A row id in a body or query (a number, or a string of digits), 1..MAX_ROW_ID. */
+export const rowIdSchema = numberInput(
+  z
+    .number({ error: missingOrInvalid })
+    .int({ message: 'fieldInvalid', abort: true })
+    .min(1, { message: 'fieldInvalid', abort: true })
+    .max(MAX_ROW_ID, 'fieldInvalid'),
+);
+
 /** Route parameters that accept digits only (SPEC.md section 5). */
 export function isDigits(value: string | undefined): boolean {
   return value !== undefined && /^\d+$/.test(value);

@@ -4,12 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { API_BASE } from '@cloudbox/domain';
 import Fastify from 'fastify';
-import {
-  createJsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { brokerHookRoutes } from './broker/hook.js';
 import { mqttWebSocketRoutes } from './broker/routes.js';
@@ -17,6 +12,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { generateRequestId, handleFrameworkError, registerHttpConventions } from './http/conventions.js';
 import { loggerOptions } from './http/logging.js';
+import { validateInput } from './http/validation.js';
 import { createDataPlane } from './ingest/index.js';
 import { metricsRoutes } from './ingest/routes.js';
 import { registerWebConsole } from './http/web-console.js';
@@ -36,6 +32,8 @@ import { faultRoutes } from './modules/faults/routes.js';
 import { createFaultService } from './modules/faults/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createHealthService } from './modules/health/service.js';
+import { prometheusRoutes } from './modules/metrics/routes.js';
+import { createMetrics } from './modules/metrics/service.js';
 import { operationLogRoutes } from './modules/oplog/routes.js';
 import { createPasswordHasher } from './modules/users/passwords.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -70,7 +68,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validateInput);
   app.setSerializerCompiler(serializerCompiler);
 
   app.register(fastifyCookie);
@@ -84,6 +82,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
           bearer: { type: 'http', scheme: 'bearer' },
           cookie: { type: 'apiKey', in: 'cookie', name: 'Admin-Token' },
           query: { type: 'apiKey', in: 'query', name: 'token' },
+          metricsKey: { type: 'apiKey', in: 'header', name: 'X-Metrics-Key' },
         },
       },
     },
@@ -99,6 +98,8 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   const auth = createAuthService({ users, passwords, sessions, throttle });
   const guard = installGuard(app, sessions);
   const dataPlane = createDataPlane({ config, database, redis, sessions, logger: app.log });
+  const metrics = createMetrics(dataPlane, { embeddedBroker: !config.mqtt.url });
+  metrics.observe(app);
 
   app.register(authRoutes, { prefix: `${API_BASE}/user`, auth });
   app.register(userRoutes, { prefix: `${API_BASE}/user`, users, guard });
@@ -107,6 +108,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(commandRoutes, { prefix: API_BASE, commands: dataPlane.commands, guard });
   app.register(operationLogRoutes, { prefix: API_BASE, oplog: dataPlane.oplog, guard });
   app.register(metricsRoutes, { prefix: API_BASE, dataPlane, guard });
+  app.register(prometheusRoutes, { prefix: API_BASE, metrics, guard, key: config.metricsKey });
   const { registry, policy } = dataPlane;
   const devices = createDeviceService({ db: database.db, registry, policy, rawRetentionDays: config.rawRetentionDays, now });
   dataPlane.realtime.onScopesChanged((userIds) => devices.forgetUsers(userIds));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from '../validation.js';
 
 /**
  * The MQTT data plane between boxes and the server (DESIGN.md section 4). A box authenticates with
@@ -25,7 +26,8 @@ export const BOX_STATUS = { online: 'online', offline: 'offline' } as const;
 export const boxIdSchema = z.string().regex(/^\d+$/);
 export const stationSchema = z.number().int().min(0).max(255);
 
-export const helloSchema = z.object({ model: z.string(), software: z.string(), iccid: z.string(), ip: z.string() });
+/** What a box says of itself; stored as text, so held to the storable-text rule and kept short. */
+export const helloSchema = z.object({ model: storableText(64), software: storableText(64), iccid: storableText(32), ip: storableText(64) });
 export type HelloMessage = z.infer<typeof helloSchema>;
 
 /** Raw values stay unknown here: the codec rejects a bad reading alone, not the whole message. */
@@ -50,7 +52,7 @@ export type WriteError = (typeof WRITE_ERRORS)[number];
 
 /** The box's answer to a write; `value` is the register's raw word as read back after the write. */
 export const writeAckSchema = z.object({
-  cmdId: z.string(),
+  cmdId: storableText(64),
   ok: z.boolean(),
   value: z.number().optional(),
   error: z.enum(WRITE_ERRORS).optional(),

@@ -1,7 +1,7 @@
-import { Code, type HealthReport, type PublicConfig } from '@cloudbox/domain';
+import { Code, DEMO_PASSWORD, type HealthReport, type PublicConfig } from '@cloudbox/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { DATABASE_KINDS, EN, envelopeOf, openTestDatabase, startTestApp, testConfig, type TestApp, type TestDatabase } from '../test/helpers.js';
+import { bearer, DATABASE_KINDS, EN, envelopeOf, signIn, openTestDatabase, startTestApp, testConfig, type TestApp, type TestDatabase } from '../test/helpers.js';
 
 describe.each(DATABASE_KINDS)('HTTP conventions on %s', (kind) => {
   let t: TestApp;
@@ -71,6 +71,27 @@ describe.each(DATABASE_KINDS)('HTTP conventions on %s', (kind) => {
     const localized = await t.app.inject({ method: 'GET', url: '/api/v2/boxes/%', headers: { cookie: 'language=ja' } });
     expect(envelopeOf(localized).message).toBe('リクエストを理解できませんでした。');
     expect((await t.app.inject({ method: 'GET', url: '/api/v2/health' })).statusCode).toBe(200);
+  });
+
+  it('refuses text PostgreSQL cannot store, and ids beyond their column, with the field’s message', async () => {
+    const token = await signIn(t.app, 'demo_root', DEMO_PASSWORD);
+    for (const url of [
+      '/api/v2/devices?keyword=%00',
+      '/api/v2/devices/status-counts?model=a%00b',
+      '/api/v2/devices/export?keyword=%00',
+      '/api/v2/faults?keyword=a%00',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { ...EN, ...bearer(token) } });
+      expect(response.statusCode, url).toBe(400);
+      expect(envelopeOf(response).message, url).toMatch(/contains characters that cannot be stored$/);
+    }
+    const box = await t.app.inject({ method: 'POST', url: '/api/v2/boxes', headers: { ...EN, ...bearer(token) }, payload: { id: '7800001', ck: '1001', remark: 'a\u0000b', controllers: [{ station: 1, device_type: 'maglev_blower' }] } });
+    expect(envelopeOf(box).data).toEqual({ errors: [{ field: 'remark', message: 'remark contains characters that cannot be stored' }] });
+    const remark = await t.app.inject({ method: 'POST', url: '/api/v2/user_register/add_helper', headers: { ...EN, ...bearer(token) }, payload: { username: 'nul_helper', password: 'secret12', password_repeat: 'secret12', remark: 'a\u0000b' } });
+    expect(envelopeOf(remark).data).toEqual({ errors: [{ field: 'remark', message: 'remark contains characters that cannot be stored' }] });
+    const userId = await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs?user_id=${'9'.repeat(60)}`, headers: { ...EN, ...bearer(token) } });
+    expect(userId.statusCode).toBe(400);
+    expect(envelopeOf(userId).message).toBe('user_id is not valid.');
   });
 
   it('echoes the caller’s x-request-id, or makes one up', async () => {

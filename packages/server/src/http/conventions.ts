@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { parse as parseCookies } from '@fastify/cookie';
+import fastifyCookie from '@fastify/cookie';
 import { isMessageKey, LANGUAGE_COOKIE, resolveLanguage, type Language, type MessageKey } from '@cloudbox/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -26,7 +26,7 @@ export function generateRequestId(raw: IncomingMessage): string {
 /** The language of a raw request: what `request.language` answers, for requests Fastify has not decorated. */
 export function languageOf(raw: IncomingMessage): Language {
   const cookieHeader = raw.headers.cookie;
-  const cookie = cookieHeader ? parseCookies(cookieHeader)[LANGUAGE_COOKIE] : undefined;
+  const cookie = cookieHeader ? fastifyCookie.parse(cookieHeader)[LANGUAGE_COOKIE] : undefined;
   return resolveLanguage(cookie, raw.headers['accept-language']);
 }
 

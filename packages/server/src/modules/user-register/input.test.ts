@@ -85,6 +85,8 @@ function fieldCases(field: string, kind: FieldKind, { unknown, otherCk = unknown
           ['an object', { id: 1 }],
         ]),
         { name: `${field} beyond any id`, change: { [field]: '99999999999999999999' }, answer: invalid(field, 'fieldInvalid') },
+        { name: `${field} beyond an integer column`, change: { [field]: 2_147_483_648 }, answer: invalid(field, 'fieldInvalid') },
+        { name: `${field} the largest safe integer`, change: { [field]: '9007199254740991' }, answer: invalid(field, 'fieldInvalid') },
         { name: `${field} unknown`, change: { [field]: UNKNOWN_ID }, answer: unknown! },
       ];
     case 'box':
@@ -114,6 +116,7 @@ function fieldCases(field: string, kind: FieldKind, { unknown, otherCk = unknown
       return [
         { name: `${field} not digits`, change: { [field]: 'abc' }, answer: invalid(field, 'fieldInvalid') },
         { name: `${field} negative`, change: { [field]: -1 }, answer: invalid(field, 'fieldInvalid') },
+        { name: `${field} beyond an integer column`, change: { [field]: '2147483648' }, answer: invalid(field, 'fieldInvalid') },
         { name: `${field} unknown`, change: { [field]: UNKNOWN_ID }, answer: rejected(400, 'templateNotFound', field) },
         { name: `${field} of another CK`, change: { [field]: world.template.otherCk }, answer: rejected(400, 'templateNotFound', field) },
       ];
@@ -149,7 +152,11 @@ function fieldCases(field: string, kind: FieldKind, { unknown, otherCk = unknown
         ...wrongTypes([['a number', 1001]]),
       ];
     case 'remark':
-      return [{ name: `${field} over 200`, change: { [field]: LONG(201) }, answer: invalid(field, 'textTooLong') }, ...wrongTypes([['a number', 5]])];
+      return [
+        { name: `${field} over 200`, change: { [field]: LONG(201) }, answer: invalid(field, 'textTooLong') },
+        { name: `${field} with a NUL`, change: { [field]: 'a\u0000b' }, answer: invalid(field, 'textUnstorable') },
+        ...wrongTypes([['a number', 5]]),
+      ];
     case 'permission':
       return [{ name: `${field} unknown`, change: { [field]: 'admin' }, answer: invalid(field, 'fieldInvalid') }];
     case 'paging':
@@ -158,6 +165,8 @@ function fieldCases(field: string, kind: FieldKind, { unknown, otherCk = unknown
         { name: 'page not digits', change: { page: 'x' }, answer: invalid('page', 'fieldInvalid') },
         { name: 'page_size over 500', change: { page_size: 501 }, answer: invalid('page_size', 'pageSizeTooLarge') },
         { name: 'keyword over 100', change: { keyword: LONG(101) }, answer: invalid('keyword', 'textTooLong') },
+        { name: 'keyword with a NUL', change: { keyword: '\u0000' }, answer: invalid('keyword', 'textUnstorable') },
+        { name: 'page beyond a safe integer', change: { page: '99999999999999999999' }, answer: invalid('page', 'positiveInteger') },
       ];
   }
 }

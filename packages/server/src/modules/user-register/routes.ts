@@ -21,6 +21,7 @@ import {
   permissionTemplateSchema,
   permissionTemplateViewSchema,
   privilegeLevelSchema,
+  rowIdSchema,
   registerDeviceToUserSchema,
   relationDevicePageSchema,
   setShieldSchema,
@@ -170,7 +171,7 @@ export const userRegisterRoutes: FastifyPluginAsyncZod<{ service: UserRegisterSe
   );
 
   const templateAdmins = [guard.authenticate, requireRoles('root', 'limited_admin')];
-  const templateParams = z.object({ id: z.coerce.number().int('fieldInvalid').positive('fieldInvalid') });
+  const templateParams = z.object({ id: rowIdSchema });
   const templateDoc = (summary: string) => ({ tags: ['permission-templates'], summary, security: SIGNED_IN });
   app.get('/permission-templates', { preHandler: templateAdmins, schema: { ...templateDoc('Permission templates of the caller’s CK (root: all)'), response: { 200: envelope(z.array(permissionTemplateViewSchema)), ...errorResponses(401, 403) } } }, async (request) =>
     ok(request, await service.levelModels(callerOf(request), undefined)),
