@@ -99,4 +99,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MQTT_HOOK_KEY: 'too-short' })).not.toThrow(/too-short/);
     expect(loadConfig({ MQTT_HOOK_KEY: 'a-key-of-enough-length' }).mqtt.hookKey).toBe('a-key-of-enough-length');
   });
+
+  it('wants a metrics key of 16 characters or more, and never echoes it', () => {
+    expect(() => loadConfig({ METRICS_KEY: 'too-short' })).toThrow('METRICS_KEY: must be at least 16 characters');
+    expect(() => loadConfig({ METRICS_KEY: 'too-short' })).not.toThrow(/too-short/);
+    expect(loadConfig({ METRICS_KEY: 'a-key-of-enough-length' }).metricsKey).toBe('a-key-of-enough-length');
+    expect(loadConfig({}).metricsKey).toBeUndefined();
+  });
 });

@@ -108,7 +108,11 @@ const environment = z.object({
   BOX_OFFLINE_AFTER_S: integer(180, 10, 86_400),
   DEMO_BOXES: integer(300, 0, 100_000),
   DEMO_SIMULATOR: flag('1'),
+  METRICS_KEY: optional(z.string().min(16, 'must be at least 16 characters').max(200)),
 });
+
+/** Variables whose value a configuration error must not repeat. */
+const SECRETS = new Set(['ROOT_PASSWORD', 'MQTT_PASSWORD', 'MQTT_HOOK_KEY', 'METRICS_KEY']);
 
 export interface Config {
   port: number;
@@ -142,6 +146,8 @@ export interface Config {
   /** Demo mode: how many demo boxes to register, and whether the simulator runs them in-process. */
   demoBoxes: number;
   demoSimulator: boolean;
+  /** Lets a scraper read GET /api/v2/metrics/prometheus with this key instead of a root session. */
+  metricsKey: string | undefined;
 }
 
 export interface MqttConfig {
@@ -183,7 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const value = env[name];
-        const shown = value === undefined || name === 'ROOT_PASSWORD' || name === 'MQTT_PASSWORD' || name === 'MQTT_HOOK_KEY' ? '' : ` (got "${value}")`;
+        const shown = value === undefined || SECRETS.has(name) ? '' : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
@@ -225,5 +231,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     boxOfflineAfterMs: e.BOX_OFFLINE_AFTER_S * 1000,
     demoBoxes: e.DEMO_BOXES,
     demoSimulator: e.DEMO_SIMULATOR,
+    metricsKey: e.METRICS_KEY,
   };
 }
