@@ -16,8 +16,8 @@ export type BusMessage =
   | { kind: 'box-changed'; boxId: string }
   /** What these users may see or do changed (ownership, shares, shielding, models): their scopes are stale. */
   | { kind: 'scopes-changed'; userIds: number[] }
-  /** Sessions ended on some instance: every instance checks its reused sessions again. */
-  | { kind: 'sessions-ended' };
+  /** Sessions of these users ended on some instance: every instance checks its reused sessions and these users' sockets again. */
+  | { kind: 'sessions-ended'; userIds: number[] };
 
 export interface Bus {
   start(): Promise<void>;

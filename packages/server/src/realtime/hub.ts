@@ -13,7 +13,10 @@ export const VALUES_INTERVAL_MS = 1000;
 /** How often values held back by the interval are looked at: the most they wait beyond it. */
 const VALUES_TICK_MS = 100;
 const AUTH_TIMEOUT_MS = 10_000;
-/** Sessions end (logout, password change): a socket re-checks its session this often. */
+/**
+ * A socket re-checks its session this often, for sessions that simply expire; an ending (logout,
+ * password change or reset, a deleted user) is announced and closes the user's sockets at once.
+ */
 const SESSION_RECHECK_MS = 60_000;
 /** A browser this far behind misses value updates until it catches up; status and faults still go. */
 const SLOW_CONSUMER_BYTES = 1024 * 1024;
@@ -27,6 +30,8 @@ const clientMessageSchema = z.discriminatedUnion('type', [
 interface Viewer {
   socket: WebSocket;
   user: UserRow;
+  /** Asks whether the socket's session still holds, and closes the socket when it does not. */
+  checkSession(): void;
   language: Language;
   /** Boxes whose values this browser asked for. */
   boxes: Set<string>;
@@ -64,11 +69,13 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
   const boxChangeHandlers: ((boxId: string) => void)[] = [];
   const scopeChangeHandlers: ((userIds: number[]) => void)[] = [];
 
-  const stopAnnouncingEndings = sessions.onEnded(() => bus.publish({ kind: 'sessions-ended' }));
+  const stopAnnouncingEndings = sessions.onEnded((userIds) => bus.publish({ kind: 'sessions-ended', userIds: [...userIds] }));
 
   bus.subscribe((message: BusMessage) => {
     if (message.kind === 'sessions-ended') {
-      sessions.ended({ announce: false });
+      sessions.ended(message.userIds, { announce: false });
+      const ended = new Set(message.userIds);
+      for (const viewer of viewers) if (ended.has(viewer.user.id)) viewer.checkSession();
       return;
     }
     if (message.kind === 'box-changed') {
@@ -226,12 +233,11 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
           const { user } = await sessions.authenticate(token);
           const scope = await scopeFor(user);
           if (socket.readyState !== socket.OPEN) return;
-          viewer = { socket, user, language, boxes: new Set(), ...scope };
+          const checkSession = () => void sessions.authenticate(token).catch((error: unknown) => signedOut(socket, language, error));
+          viewer = { socket, user, checkSession, language, boxes: new Set(), ...scope };
           viewers.add(viewer);
           send(socket, { type: 'ready', user: user.username });
-          recheck = setInterval(() => {
-            sessions.authenticate(token).catch((error: unknown) => signedOut(socket, language, error));
-          }, SESSION_RECHECK_MS);
+          recheck = setInterval(checkSession, SESSION_RECHECK_MS);
           recheck.unref();
         } catch (error) {
           if (!(error instanceof ApiError)) logger.warn({ err: error }, 'checking a WebSocket session failed');

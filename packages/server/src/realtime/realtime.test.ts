@@ -112,6 +112,34 @@ describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
     watcher.socket.close();
   });
 
+  it('closes a user’s sockets within a second of the session ending, and only theirs', async () => {
+    const token = await signIn(t.app, 'demo_service', 'demo123456');
+    const ending = await browser(t.app, `?token=${token}`);
+    const bystander = await browser(t.app, `?token=${manager}`);
+    await Promise.all([ending.next('ready'), bystander.next('ready')]);
+
+    const loggedOutAt = performance.now();
+    await t.app.inject({ method: 'GET', url: '/api/v2/user/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(await ending.next('error')).toEqual({ type: 'error', code: 50012, message: 'Your session was ended elsewhere (signed out or password changed). Please sign in again.' });
+    await eventually(() => ending.closeCode(), 'the socket closed', 1000);
+    expect(ending.closeCode()).toBe(REALTIME_CLOSE.signedOut);
+    expect(performance.now() - loggedOutAt).toBeLessThan(1000);
+    expect(bystander.closeCode()).toBeUndefined();
+
+    // A password change ends the user's other sessions, and their sockets with them.
+    const other = await signIn(t.app, 'demo_service', 'demo123456');
+    const kept = await signIn(t.app, 'demo_service', 'demo123456');
+    const elsewhere = await browser(t.app, `?token=${other}`);
+    await elsewhere.next('ready');
+    const changePassword = (from: string, to: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v2/user/changepassword', headers: { authorization: `Bearer ${kept}` }, payload: { old_password: from, new_password: to } });
+    expect((await changePassword('demo123456', 'changed123')).statusCode).toBe(200);
+    await eventually(() => elsewhere.closeCode(), 'the other session’s socket closed', 1000);
+    expect(bystander.closeCode()).toBeUndefined();
+    expect((await changePassword('changed123', 'demo123456')).statusCode).toBe(200);
+    bystander.socket.close();
+  });
+
   it('keeps the commands of registers a user’s model hides from its browser', async () => {
     const id = t.boxId();
     await t.register({ id });
@@ -172,6 +200,17 @@ describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instan
     await t.app.inject({ method: 'GET', url: '/api/v2/user/logout', headers: { authorization: `Bearer ${token}` } });
     // Well inside the 3 s a checked session is reused: the ending travelled through Redis.
     await eventually(async () => ((await info()).statusCode === 401 ? true : undefined), 'the ended session refused', 1000);
+  });
+
+  it('closes within a second a socket on the other instance whose session ended on this one', async () => {
+    const token = await signIn(t.app, 'demo_service', 'demo123456');
+    const watcher = await browser(second, `?token=${token}`);
+    await watcher.next('ready');
+    const loggedOutAt = performance.now();
+    await t.app.inject({ method: 'GET', url: '/api/v2/user/logout', headers: { authorization: `Bearer ${token}` } });
+    await eventually(() => watcher.closeCode(), 'the socket on the other instance closed', 1000);
+    expect(watcher.closeCode()).toBe(REALTIME_CLOSE.signedOut);
+    expect(performance.now() - loggedOutAt).toBeLessThan(1000);
   });
 
   it('tells a browser on the other instance that its devices changed, and decides its events anew', async () => {

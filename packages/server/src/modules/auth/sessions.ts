@@ -44,15 +44,16 @@ export function createSessionService(db: Db, ttlHours: number) {
   const reused = new Map<string, { at: number; endings: number; context: AuthContext }>();
   /** Counts the times sessions ended: a session checked before the last ending is checked again. */
   let endings = 0;
-  const endingListeners = new Set<() => void>();
+  const endingListeners = new Set<(userIds: readonly number[]) => void>();
 
   /**
-   * Sessions ended (logout, password change or reset, a deleted user): reused checks are void.
-   * Called after the ending committed; `announce` tells the other instances too (the bus).
+   * Sessions of these users ended (logout, password change or reset, a deleted user): reused checks
+   * are void. Called after the ending committed; `announce` tells the listeners (the realtime hub),
+   * which close these users' sockets and tell the other instances (the bus).
    */
-  function ended(options: { announce: boolean } = { announce: true }): void {
+  function ended(userIds: readonly number[], options: { announce: boolean } = { announce: true }): void {
     endings += 1;
-    if (options.announce) for (const listener of endingListeners) listener();
+    if (options.announce) for (const listener of endingListeners) listener(userIds);
   }
 
   function reusable(hash: string, now: number): AuthContext | undefined {
@@ -70,8 +71,8 @@ export function createSessionService(db: Db, ttlHours: number) {
   return {
     ended,
 
-    /** Hears every ending on this instance, to pass it on to the other instances. */
-    onEnded(listener: () => void): () => void {
+    /** Hears every ending on this instance, with the users whose sessions ended. */
+    onEnded(listener: (userIds: readonly number[]) => void): () => void {
       endingListeners.add(listener);
       return () => endingListeners.delete(listener);
     },
@@ -118,16 +119,17 @@ export function createSessionService(db: Db, ttlHours: number) {
 
     /** Ends the session of a token if it is still active; a token that is not, changes nothing. */
     async endByToken(token: string, reason: SessionRevokedReason): Promise<void> {
-      await db
+      const endedOf = await db
         .update(sessions)
         .set({ revokedAt: new Date(), revokedReason: reason })
-        .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
-      ended();
+        .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+        .returning({ userId: sessions.userId });
+      if (endedOf.length > 0) ended(endedOf.map((session) => session.userId));
     },
 
     async endAllOf(userId: number, reason: SessionRevokedReason, exceptSessionId?: number): Promise<void> {
       await endSessionsOf(db, userId, reason, exceptSessionId);
-      ended();
+      ended([userId]);
     },
 
     /** Deletes sessions that expired or were ended long ago. */
@@ -141,7 +143,7 @@ export function createSessionService(db: Db, ttlHours: number) {
 /**
  * Ends every active session of a user, except the one given (the caller's own). Takes the
  * executor so that a password change and the end of the sessions it invalidates commit together;
- * the caller tells the session service (`ended()`) once that has committed.
+ * the caller tells the session service (`ended([userId])`) once that has committed.
  */
 export async function endSessionsOf(
   executor: Db,

@@ -437,7 +437,7 @@ export function createUserRegisterService(deps: {
         await auditUser(tx, caller, 'delete_user', helper, null);
         await tx.delete(users).where(sql`${users.id} = ${helper.id}`);
       }, [helper.id]);
-      deps.sessions.ended();
+      deps.sessions.ended([helper.id]);
     },
 
     async changeHelperPassword(caller: Caller, helperId: number, password: string): Promise<void> {
@@ -448,7 +448,7 @@ export function createUserRegisterService(deps: {
         await endSessionsOf(tx as unknown as Db, helper.id, 'password_reset');
         await auditUser(tx as unknown as Db, caller, 'change_password', helper, null);
       });
-      deps.sessions.ended();
+      deps.sessions.ended([helper.id]);
     },
 
     async changeModel(caller: Caller, kind: 'helper' | 'manager', userId: number, templateId: number | null): Promise<ManagedUserView> {

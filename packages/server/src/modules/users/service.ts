@@ -22,7 +22,7 @@ export function createUserService(db: Db, passwords: PasswordHasher, sessions: P
       await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, user.id));
       await endSessionsOf(tx, user.id, reason, keepSessionId);
     });
-    sessions.ended();
+    sessions.ended([user.id]);
   }
 
   async function findByUsername(username: string): Promise<UserRow | undefined> {
