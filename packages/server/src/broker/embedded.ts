@@ -85,7 +85,7 @@ export async function createEmbeddedBroker(deps: {
       if (packet.topic !== boxTopics(identity.boxId).status) packet.retain = false;
       // Answered (PUBACK) after the commit; the connection is read on meanwhile, so its keepalives
       // are answered while the database is slow or away (publish-window.ts).
-      publishWindow.hold(client, () => handlers.receive(packet.topic, packet.payload as Buffer, { boxId: identity.boxId, sourceIp: identity.addresses.sourceIp }), callback);
+      publishWindow.hold(client, handlers.receive(packet.topic, packet.payload as Buffer, { boxId: identity.boxId, sourceIp: identity.addresses.sourceIp }), callback);
     },
 
     authorizeSubscribe(client, subscription, callback) {

@@ -1,18 +1,12 @@
 import type { Client } from 'aedes';
 
 /**
- * How many of one connection's publishes may wait for their commit. A box sends a message every few
- * seconds, so this rides out an outage of minutes; a box with more unacknowledged messages is
- * disconnected (its messages unacknowledged, sent again after it reconnects), so what one
- * connection can make the server hold stays bounded.
+ * How many of one connection's waiting publishes are let out of Aedes's read gate. A box sends a
+ * message every few seconds, so this rides out an outage of minutes; past it a waiting publish
+ * holds the gate as Aedes does by itself (back-pressure on a box that sends faster than the
+ * database commits), and the box's keepalive is answered again once its oldest publishes commit.
  */
 export const PUBLISH_WINDOW = 16;
-
-export class PublishWindowFullError extends Error {
-  constructor() {
-    super(`more than ${PUBLISH_WINDOW} publishes of this connection wait for their commit`);
-  }
-}
 
 /**
  * The read gate of an Aedes 1.x client (lib/client.js): every packet parsed from a chunk adds one
@@ -29,8 +23,8 @@ interface AedesReadGate {
 interface Waiting {
   /** Settles when the connection's previous publish has been answered: answers go out in order. */
   last: Promise<void>;
-  /** Publishes of this connection not answered yet. */
-  count: number;
+  /** Publishes of this connection let out of the gate (or about to be) and not answered yet. */
+  outsideGate: number;
 }
 
 /**
@@ -51,30 +45,29 @@ export function createPublishWindow() {
 
   return {
     /**
-     * Starts `receive` and answers `callback` once it has settled and the connection's earlier
-     * publishes have been answered; meanwhile Aedes reads the connection on. A connection that
-     * already has PUBLISH_WINDOW publishes waiting is answered with PublishWindowFullError (Aedes
-     * then ends it) without starting `receive`.
+     * Answers `callback` once `outcome` has settled and the connection's earlier publishes have
+     * been answered; meanwhile Aedes reads the connection on (within the window).
      */
-    hold(client: Client, receive: () => Promise<void>, callback: (error: Error | null) => void): void {
+    hold(client: Client, outcome: Promise<void>, callback: (error: Error | null) => void): void {
       let entry = waiting.get(client);
-      if (!entry) waiting.set(client, (entry = { last: Promise.resolve(), count: 0 }));
-      if (entry.count >= PUBLISH_WINDOW) return callback(new PublishWindowFullError());
-      const outcome = receive();
+      if (!entry) waiting.set(client, (entry = { last: Promise.resolve(), outsideGate: 0 }));
       const gate = client as unknown as AedesReadGate;
       const current = entry;
-      current.count += 1;
+      const outside = current.outsideGate < PUBLISH_WINDOW;
       let released = false;
       let answered = false;
-      // Deferred: Aedes is inside its parser here, and opening the gate may parse the next chunk.
-      setImmediate(() => {
-        if (answered || client.closed) return;
-        released = true;
-        gate._nextBatch();
-      });
+      if (outside) {
+        current.outsideGate += 1;
+        // Deferred: Aedes is inside its parser here, and opening the gate may parse the next chunk.
+        setImmediate(() => {
+          if (answered || client.closed) return;
+          released = true;
+          gate._nextBatch();
+        });
+      }
       const answer = (error: Error | null) => {
         answered = true;
-        current.count -= 1;
+        if (outside) current.outsideGate -= 1;
         // Aedes calls its `done` (one off the gate) after this answer: count the packet in again.
         if (released) gate._parsingBatch += 1;
         callback(error);

@@ -34,8 +34,13 @@ export interface IngestCounters {
   /** Controller samples and register readings committed (duplicates not included). */
   samples: number;
   points: number;
-  /** Samples already stored (a redelivery): skipped, and not counted in rollups again. */
+  /** Samples already stored with the same values (a redelivery): skipped, and not counted in rollups again. */
   duplicates: number;
+  /**
+   * Samples with the controller and time of a stored sample but other values: acknowledged and
+   * dropped, the stored one stays (a box that reuses a sample time for new readings loses them).
+   */
+  conflicts: number;
   batches: number;
   /** Batches the database failed passingly and that were written again. */
   retries: number;
@@ -44,5 +49,5 @@ export interface IngestCounters {
 
 export function createCounters(): IngestCounters {
   const zero = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
-  return { received: zero(MESSAGE_KINDS), rejected: zero(REJECTIONS), samples: 0, points: 0, duplicates: 0, batches: 0, retries: 0, lastBatch: null };
+  return { received: zero(MESSAGE_KINDS), rejected: zero(REJECTIONS), samples: 0, points: 0, duplicates: 0, conflicts: 0, batches: 0, retries: 0, lastBatch: null };
 }

@@ -148,6 +148,30 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
     expect(envelopeOf<{ ingest: { rejected: Record<string, number> } }>(metrics).data.ingest.rejected.oversized).toBeGreaterThanOrEqual(1);
   });
 
+  it('keeps the first sample of a controller and time: a redelivery counts as a duplicate, other values as a conflict', async () => {
+    const id = t.boxId();
+    const { secret } = await t.register({ id });
+    const box = await t.connectBox(id, secret);
+    const ts = Date.now() - 2000;
+    const before = { duplicates: counters().duplicates, conflicts: counters().conflicts };
+    const first = dataMessage(ts, 1, { [R.speed]: 15_000, [R.power]: 755 });
+    await box.publishAsync(boxTopics(id).data, first, { qos: 1 });
+    await stored(id, 1);
+    await box.publishAsync(boxTopics(id).data, first, { qos: 1 });
+    await box.publishAsync(boxTopics(id).data, dataMessage(ts, 2, { [R.speed]: 9_000, [R.power]: 1 }), { qos: 1 });
+    await eventually(() => (counters().conflicts > before.conflicts && counters().duplicates > before.duplicates ? true : undefined), 'the replays counted');
+
+    expect({ duplicates: counters().duplicates - before.duplicates, conflicts: counters().conflicts - before.conflicts }).toEqual({ duplicates: 1, conflicts: 1 });
+    expect(await samplesOf(id)).toEqual([{ ts, registers: [R.speed, R.power], readings: [15_000, 75.5] }]);
+    expect(await latestOf(id)).toEqual({ [R.speed]: 15_000, [R.power]: 75.5 });
+    const [rollup] = await t.rows<{ count: number }>(
+      sql`select r.count from rollups_hourly r join controllers c on c.id = r.controller_id where c.box_id = ${id} and r.register = ${R.power}`,
+    );
+    expect(rollup).toEqual({ count: 1 });
+    const metrics = await t.app.inject({ method: 'GET', url: '/api/v2/metrics', headers: bearer(t.rootToken) });
+    expect(envelopeOf<{ ingest: { conflicts: number } }>(metrics).data.ingest.conflicts).toBe(counters().conflicts);
+  });
+
   it('refuses and records a box that is not registered', async () => {
     const id = t.boxId();
     const unknownBefore = counters().rejected.unknown_box;

@@ -22,6 +22,7 @@ const metricsSchema = z.object({
     samples: z.number().int(),
     points: z.number().int(),
     duplicates: z.number().int(),
+    conflicts: z.number().int(),
     batches: z.number().int(),
     retries: z.number().int(),
     lastBatch: z.object({ samples: z.number().int(), ms: z.number() }).nullable(),
@@ -38,7 +39,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ dataPlane: DataPlane; guard:
       preHandler: [guard.authenticate, requireRoles('root')],
       schema: {
         tags: ['system'],
-        summary: "This instance's broker state and ingest counters since it started: messages received, rejected by reason, samples and points stored, duplicates, batches",
+        summary: "This instance's broker state and ingest counters since it started: messages received, rejected by reason, samples and points stored, duplicates and conflicting replays, batches",
         security: [{ bearer: [] }, { cookie: [] }],
         response: { 200: envelope(metricsSchema), ...errorResponses(401, 403) },
       },

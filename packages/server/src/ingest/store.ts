@@ -74,12 +74,34 @@ export async function insertSamples(db: Executor, samples: readonly Sample[]): P
                   ${textArray(latest.map((entry) => JSON.stringify(entry.values)))}::text[]) as v(controller_id, ms, values)
       -- A controller deleted while its samples were in flight has no latest row to keep.
       where exists (select 1 from controllers c where c.id = v.controller_id)
+      -- A sample no newer than the latest is a replay (stored already, or dropped as a conflict).
       on conflict (controller_id) do update set values = l.values || excluded.values, ts = excluded.ts, updated_at = excluded.updated_at
-      where l.ts <= excluded.ts
+      where l.ts < excluded.ts
     )
     select count(*)::int as samples, coalesce(sum(cardinality(registers)), 0)::int as points from inserted`,
   );
   return { samples: result?.samples ?? 0, points: result?.points ?? 0 };
+}
+
+/**
+ * How many of a written batch's samples differ from the sample stored under their controller and
+ * time: a replay with other values, dropped (the first sample stored for a time stays). Asked
+ * only when the batch had samples that were not new, so a batch of new samples pays nothing.
+ */
+export async function countConflicts(db: Executor, samples: readonly Sample[]): Promise<number> {
+  const [result] = await queryRows<{ conflicts: number }>(
+    db,
+    sql`select count(*)::int as conflicts
+        from unnest(
+          ${numberArray(samples.map((sample) => sample.controller.id))}::int[],
+          ${numberArray(samples.map((sample) => sample.ts))}::float8[],
+          ${textArray(samples.map((sample) => numberArray(sample.registers)))}::text[],
+          ${textArray(samples.map((sample) => numberArray(sample.readings)))}::text[]
+        ) as i(controller_id, ms, registers, readings)
+        join samples s on s.controller_id = i.controller_id and s.ts = timestamptz 'epoch' + i.ms * interval '1 millisecond'
+        where s.registers <> i.registers::int[] or s.readings <> i.readings::float8[]`,
+  );
+  return result?.conflicts ?? 0;
 }
 
 /** Open and close by sample time; extremes, sum and count combined. */

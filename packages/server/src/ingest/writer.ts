@@ -6,7 +6,7 @@ import type { IngestCounters } from './counters.js';
 import type { Sample } from './decode.js';
 import type { EventEngine } from './events.js';
 import type { createPartitions } from './partitions.js';
-import { closeRecords, insertSamples, openRecords, type StoredRecord } from './store.js';
+import { closeRecords, countConflicts, insertSamples, openRecords, type StoredRecord } from './store.js';
 
 interface Pending {
   samples: Sample[];
@@ -115,18 +115,20 @@ export function createWriter(deps: {
     const evaluation = events.evaluate(samples);
     const outcome = async (executor: Pick<Db, 'execute'>) => {
       const inserted = await insertSamples(executor, samples);
+      const conflicts = inserted.samples < samples.length ? await countConflicts(executor, samples) : 0;
       const closed = await closeRecords(executor, evaluation.close);
       const opened = await openRecords(executor, evaluation.open);
-      return { inserted, opened, closed };
+      return { inserted, conflicts, opened, closed };
     };
     // A lone statement commits on its own; fault records join the samples in one transaction.
     const noRecords = evaluation.open.length === 0 && evaluation.close.length === 0;
-    const { inserted, opened, closed } = noRecords ? await outcome(db) : await db.transaction((tx) => outcome(tx));
+    const { inserted, conflicts, opened, closed } = noRecords ? await outcome(db) : await db.transaction((tx) => outcome(tx));
     evaluation.commit();
     counters.batches += 1;
     counters.samples += inserted.samples;
     counters.points += inserted.points;
-    counters.duplicates += samples.length - inserted.samples;
+    counters.duplicates += samples.length - inserted.samples - conflicts;
+    counters.conflicts += conflicts;
     counters.lastBatch = { samples: samples.length, ms: Math.round(performance.now() - started) };
     deps.onCommitted({ samples, opened, closed });
   }
