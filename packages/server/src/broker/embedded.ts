@@ -5,7 +5,7 @@ import { boxTopics } from '@cloudbox/domain';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttConfig } from '../config.js';
-import { checkCredential, mayUseTopic } from './credentials.js';
+import { createCredentialCheck, mayUseTopic } from './credentials.js';
 import { createPublishWindow } from './publish-window.js';
 import type { Addresses, Broker, BrokerHandlers, BrokerInfo } from './types.js';
 
@@ -41,13 +41,14 @@ export async function createEmbeddedBroker(deps: {
   const boxes = new Map<string, Client>();
   const kicked = new WeakSet<Client>();
   const publishWindow = createPublishWindow();
+  const checkCredential = createCredentialCheck(deps.mqtt, handlers);
   let server: Server | undefined;
   let port: number | undefined;
 
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       const addresses = pendingAddresses.get(client.conn) ?? { sourceIp: null, destinationIp: null };
-      checkCredential(deps.mqtt, handlers, username, password, addresses.sourceIp).then(
+      checkCredential(username, password, addresses.sourceIp).then(
         (credential) => {
           if (!credential) {
             const error = Object.assign(new Error('bad user name or password'), { returnCode: BAD_CREDENTIALS }) as AuthenticateError;

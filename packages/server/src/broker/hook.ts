@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { MqttConfig } from '../config.js';
 import { errorResponses } from '../http/envelope.js';
 import { ApiError } from '../http/errors.js';
-import { checkCredential, identityOf, mayUseTopic, sameText, type TopicAction } from './credentials.js';
+import { createCredentialCheck, identityOf, mayUseTopic, sameText, type TopicAction } from './credentials.js';
 import type { BrokerHandlers } from './types.js';
 
 /**
@@ -13,9 +13,10 @@ import type { BrokerHandlers } from './types.js';
  * credential to every topic. Refusals are counted in the same metrics.
  */
 export function createBrokerHook(mqtt: Pick<MqttConfig, 'username' | 'password'>, handlers: Pick<BrokerHandlers, 'authenticateBox' | 'unregistered' | 'refused'>) {
+  const checkCredential = createCredentialCheck(mqtt, handlers);
   return {
     async authenticate(username: string, password: string | undefined, sourceIp: string | null): Promise<{ allow: boolean; superuser: boolean }> {
-      const identity = await checkCredential(mqtt, handlers, username, password === undefined ? undefined : Buffer.from(password), sourceIp);
+      const identity = await checkCredential(username, password === undefined ? undefined : Buffer.from(password), sourceIp);
       return { allow: identity !== undefined, superuser: identity?.kind === 'server' };
     },
 

@@ -17,7 +17,7 @@ export interface BrokerHandlers {
   /** A box is listening to its `down/write` topic: commands can go out. */
   listening(boxId: string): void;
   unregistered(boxId: string, ip: string | null): void;
-  refused(reason: 'not_authorized' | 'bad_credentials' | 'unknown_box'): void;
+  refused(reason: 'not_authorized' | 'bad_credentials' | 'unknown_box' | 'rate_limited'): void;
 }
 
 export interface BrokerInfo {

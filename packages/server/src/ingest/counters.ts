@@ -20,6 +20,8 @@ export const REJECTIONS = [
   'not_authorized',
   /** A connection attempt with a wrong secret, or a user name that is not a box id. */
   'bad_credentials',
+  /** A connection attempt from an address refused too often lately: refused without asking the database. */
+  'rate_limited',
   /** The database refused the message itself (not a passing outage): stored apart from its batch, then dropped. */
   'store_failed',
 ] as const;

@@ -28,6 +28,9 @@ const SWEEP_INTERVAL_MS = 30_000;
 const MAX_PENDING_LOGS = 20_000;
 /** Unregistered ids recorded per flush: a flood of made-up ids cannot flood the table. */
 const MAX_UNREGISTERED_PER_FLUSH = 200;
+/** The unregistered boxes kept: the ones seen most recently, and none unseen for longer than this. */
+export const MAX_UNREGISTERED_ROWS = 1000;
+export const UNREGISTERED_KEPT_DAYS = 30;
 
 /**
  * Who is online. The connection decides (connect, disconnect, last will); a box that is believed
@@ -138,6 +141,11 @@ export function createStatusService(deps: {
           as v(id, attempts, ms, ip)
         on conflict (id) do update set attempts = u.attempts + excluded.attempts, last_seen_at = excluded.last_seen_at,
           last_ip = coalesce(excluded.last_ip, u.last_ip)`);
+      // Someone trying made-up ids must not grow the list the console shows without bound.
+      await db.execute(sql`
+        delete from unregistered_boxes
+        where last_seen_at < now() - ${UNREGISTERED_KEPT_DAYS} * interval '1 day'
+           or id in (select id from unregistered_boxes order by last_seen_at desc, id offset ${MAX_UNREGISTERED_ROWS})`);
     }
   }
 
