@@ -55,8 +55,9 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 1
 /**
  * Starts the built server (`packages/server/dist/main.js`) as its own process, in demo mode with a
  * fresh database, so that the benchmark client and the server do not share an event loop.
+ * `nodeOptions` go to node before the script (the soak's --expose-gc).
  */
-export async function startServer(target: DatabaseTarget, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(target: DatabaseTarget, extraEnv: Record<string, string> = {}, nodeOptions: string[] = []): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cloudbox-bench-'));
   const databaseName = `cloudbox_bench_${process.pid}_${Date.now()}`;
@@ -78,7 +79,7 @@ export async function startServer(target: DatabaseTarget, extraEnv: Record<strin
     await admin.unsafe(`CREATE DATABASE ${databaseName}`);
     env.DATABASE_URL = withDatabase(target.adminUrl, databaseName);
   }
-  const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeOptions, join(root, 'packages/server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {

@@ -7,6 +7,7 @@ import mqtt from 'mqtt';
 import postgres from 'postgres';
 import WebSocket from 'ws';
 import { startServer, type DatabaseTarget, type RunningServer } from '../server.js';
+import { percentile } from '../statistics.js';
 import type { Benchmark } from '../types.js';
 
 /**
@@ -88,11 +89,6 @@ async function register(api: Api, firstId: number, count: number, controllers: t
   };
   await Promise.all(Array.from({ length: REGISTRATION_CONCURRENCY }, worker));
   return boxes;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 /** Publish to PUBACK of one box at a time: the embedded broker acknowledges only once the sample is committed. */
