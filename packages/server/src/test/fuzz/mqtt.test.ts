@@ -231,7 +231,7 @@ describe('hostile MQTT clients against the embedded broker', () => {
           await box.publishAsync(topic, action.payload(Date.now()), { qos: 1 });
           if (action.topic === 'data' || action.topic === 'unknown') brokenPublishes += 1;
         } else {
-          const closed = new Promise((resolve) => box.once('close', resolve));
+          const closed = new Promise<void>((resolve) => box.once('close', () => resolve()));
           box.publish(action.topic(id, boxes.legit.id), dataMessage(Date.now(), 1, { [R.speed]: 1 }), { qos: 1 });
           await closed;
           brokenPublishes += 1;
