@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { brokerHookRoutes } from './broker/hook.js';
 import { mqttWebSocketRoutes } from './broker/routes.js';
 import type { Config } from './config.js';
+import { createDatabaseAvailability, guardDatabaseAvailability } from './db/availability.js';
 import type { Database } from './db/index.js';
 import { generateRequestId, handleFrameworkError, registerHttpConventions } from './http/conventions.js';
 import { loggerOptions } from './http/logging.js';
@@ -100,6 +101,12 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   const dataPlane = createDataPlane({ config, database, redis, sessions, logger: app.log });
   const metrics = createMetrics(dataPlane, { embeddedBroker: !config.mqtt.url });
   metrics.observe(app);
+  // While the database is away the API answers 503 at once; health reports the outage itself, and
+  // the Prometheus scrape with its key needs no database.
+  guardDatabaseAvailability(app, createDatabaseAvailability(() => database.ping()), {
+    prefix: API_BASE,
+    exempt: [`${API_BASE}/health`, `${API_BASE}/metrics/prometheus`],
+  });
 
   app.register(authRoutes, { prefix: `${API_BASE}/user`, auth });
   app.register(userRoutes, { prefix: `${API_BASE}/user`, users, guard });

@@ -4,6 +4,7 @@ import { fastifyCookie } from '@fastify/cookie';
 import { isMessageKey, LANGUAGE_COOKIE, resolveLanguage, type Language, type MessageKey } from '@cloudbox/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/availability.js';
 import { localizeError, sendError } from './envelope.js';
 import { ApiError, type Problem } from './errors.js';
 
@@ -83,6 +84,7 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   }
   const parsing = PARSING_ERRORS[error.code];
   if (parsing) return ApiError.rejected(parsing[1], undefined, parsing[0]);
+  if (isDatabaseUnavailable(error)) return ApiError.unavailable(RETRY_AFTER_SECONDS);
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return ApiError.rejected(status === 404 ? 'notFound' : 'badRequest', undefined, status);
   return ApiError.serverError(request.id);

@@ -57,6 +57,11 @@ export class ApiError extends Error {
     return new ApiError(401, code, [{ key }]);
   }
 
+  /** The database (or another dependency) is away for now: 503, try again after the given seconds. */
+  static unavailable(retryAfterSeconds: number): ApiError {
+    return new ApiError(503, Code.REJECTED, [{ key: 'serviceUnavailable' }], null, retryAfterSeconds);
+  }
+
   static serverError(requestId: string): ApiError {
     return new ApiError(500, Code.REJECTED, [{ key: 'serverError' }], { request_id: requestId });
   }

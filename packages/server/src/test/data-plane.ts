@@ -43,11 +43,11 @@ const MAGLEV = [{ station: 1, device_type: 'maglev_blower' }];
 export async function startDataPlaneTest(
   database: DatabaseKind,
   broker: BrokerKind,
-  options: { env?: Record<string, string>; wrapDatabase?: (database: Database) => Database; redis?: Redis } = {},
+  options: { env?: Record<string, string>; wrapDatabase?: (database: Database) => Database; redis?: Redis; databaseServerUrl?: string } = {},
 ): Promise<DataPlaneTest> {
   const run = randomBytes(4).toString('hex');
   const external: Record<string, string> = broker === 'mosquitto' ? { MQTT_URL: process.env.TEST_MQTT_URL!, MQTT_SHARE_GROUP: `test-${run}`, MQTT_CLIENT_ID: `cloudbox-test-${run}`, MQTT_INGEST_CONNECTIONS: '2' } : {};
-  const t = await startTestApp(database, { env: { ...external, ...options.env }, wrapDatabase: options.wrapDatabase, redis: options.redis });
+  const t = await startTestApp(database, { env: { ...external, ...options.env }, wrapDatabase: options.wrapDatabase, redis: options.redis, databaseServerUrl: options.databaseServerUrl });
   const info = t.app.dataPlane.broker.info();
   const url = broker === 'mosquitto' ? process.env.TEST_MQTT_URL! : `mqtt://127.0.0.1:${info.tcpPort}`;
   const rootToken = await signIn(t.app, 'demo_root', 'demo123456');

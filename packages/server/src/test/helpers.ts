@@ -35,13 +35,13 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/** `serverUrl`: the PostgreSQL server to create the database on (TEST_DATABASE_URL, or a proxy in front of it). */
+export async function openTestDatabase(kind: DatabaseKind, serverUrl = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await createDatabase({ dataDir: IN_MEMORY, databaseUrl: undefined });
     await database.migrate();
     return { database, dispose: () => database.close() };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `cloudbox_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -75,11 +75,13 @@ export async function startTestApp(
     env?: Record<string, string>;
     /** Puts something between the app and its database (to make it fail on cue). */
     wrapDatabase?: (database: Database) => Database;
+    /** PostgreSQL: the server to use instead of TEST_DATABASE_URL's (a proxy that can be cut). */
+    databaseServerUrl?: string;
   } & Omit<Partial<AppDependencies>, 'config' | 'database'> = {},
 ): Promise<TestApp> {
-  const { env, wrapDatabase, ...dependencies } = options;
+  const { env, wrapDatabase, databaseServerUrl, ...dependencies } = options;
   const config = testConfig(env);
-  const opened = await openTestDatabase(kind);
+  const opened = await openTestDatabase(kind, databaseServerUrl);
   const database = wrapDatabase ? wrapDatabase(opened.database) : opened.database;
   const dispose = opened.dispose;
   const passwords = createPasswordHasher(config.argon2);
