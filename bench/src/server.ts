@@ -17,6 +17,8 @@ export interface DatabaseTarget {
 export interface RunningServer {
   baseUrl: string;
   pid: number;
+  /** How the process ended ("code 1", "signal SIGKILL"), or undefined while it runs. */
+  exited(): string | undefined;
   stop(): Promise<void>;
 }
 
@@ -99,5 +101,6 @@ export async function startServer(target: DatabaseTarget, extraEnv: Record<strin
     await stop();
     throw error;
   }
-  return { baseUrl, pid: child.pid ?? 0, stop };
+  const exited = () => (child.signalCode ? `signal ${child.signalCode}` : child.exitCode !== null ? `code ${child.exitCode}` : undefined);
+  return { baseUrl, pid: child.pid ?? 0, exited, stop };
 }

@@ -224,16 +224,9 @@ export function withKey(object: Record<string, unknown>, key: string, value: unk
   return object;
 }
 
-const UNRESERVED = /[A-Za-z0-9\-._~]/;
-
-/** Percent-encodes the UTF-8 of a text byte by byte (lone surrogates become U+FFFD, as on any client). */
+/** Percent-encodes the UTF-8 of a text (lone surrogates become U+FFFD, as on any client). */
 export function percentEncode(text: string): string {
-  let encoded = '';
-  for (const byte of Buffer.from(text, 'utf8')) {
-    const char = String.fromCharCode(byte);
-    encoded += UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return encoded;
+  return encodeURIComponent(Buffer.from(text, 'utf8').toString('utf8'));
 }
 
 /** Escapes no decoder accepts, or accepts wrongly: truncated, non-hex, overlong UTF-8, surrogates, NUL, separators. */

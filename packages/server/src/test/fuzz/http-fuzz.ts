@@ -24,8 +24,15 @@ export interface Answer {
   body: string;
 }
 
-/** Sends one request; rejects only when no answer came (the connection broke, the server is gone). */
-export type Send = (request: WireRequest) => Promise<Answer>;
+/**
+ * Why a request has no answer while the server is fine: the client would not write it (node's
+ * HTTP client refuses some headers and URLs), or the server closed the connection first (a body
+ * or header over its limits).
+ */
+export type Unanswered = 'not sent' | 'connection closed';
+
+/** Sends one request; rejects only when the server is gone (its process exited, or it stopped answering). */
+export type Send = (request: WireRequest) => Promise<Answer | Unanswered>;
 
 /** One demo account per role: the identities every route is tried as (besides anonymous and bad tokens). */
 export const ONE_ACCOUNT_PER_ROLE = DEMO_ACCOUNTS.filter((account, index) => DEMO_ACCOUNTS.findIndex((other) => other.role === account.role) === index).map((account) => account.username);
@@ -36,7 +43,7 @@ const TOKEN_COOKIE = 'Admin-Token';
 
 async function signIn(send: Send, username: string): Promise<string | undefined> {
   const answer = await send({ method: 'POST', url: LOGIN, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ username, password: DEMO_PASSWORD })) });
-  if (answer.status !== 200) return undefined;
+  if (typeof answer === 'string' || answer.status !== 200) return undefined;
   return (JSON.parse(answer.body) as { data: { token: string } }).data.token;
 }
 
@@ -102,11 +109,20 @@ const NOT_ENVELOPED = [/^\/api\/v2\/docs(\/|$)/, /\/export$/, /^\/api\/v2\/metri
  */
 const OUTSIDE_THE_API = [/^\/api\/v2\/docs(\/|$)/, /^\/api\/v2\/ws$/];
 
+/**
+ * Fastify's answers for what node's HTTP parser refused (a request line and headers over 16 KiB,
+ * broken framing): written to the socket before any route or hook, so outside the API's envelope.
+ */
+const HTTP_PARSER_REFUSALS = new Set([
+  '{"error":"Request Header Fields Too Large","message":"Exceeded maximum allowed HTTP header size","statusCode":431}',
+  '{"error":"Bad Request","message":"Client Error","statusCode":400}',
+]);
+
 /** What is wrong with an answer, if anything: a 5xx, or a non-envelope from the API. */
 export function problemWith(request: WireRequest, answer: Answer): string | undefined {
   if (answer.status >= 500) return `answered ${answer.status}`;
   const path = request.url.split('?')[0]!;
-  if (!path.startsWith('/api/') || request.method === 'HEAD') return undefined;
+  if (!path.startsWith('/api/') || request.method === 'HEAD' || HTTP_PARSER_REFUSALS.has(answer.body)) return undefined;
   if (answer.status < 400 && NOT_ENVELOPED.some((pattern) => pattern.test(path))) return undefined;
   if (OUTSIDE_THE_API.some((pattern) => pattern.test(path))) return undefined;
   try {
@@ -144,7 +160,7 @@ export interface FuzzOptions {
   /** Replays the input of this index only (from the same seed). */
   replay?: number;
   /** Told of every answer, for progress reports. */
-  onAnswer?: (index: number, request: WireRequest, answer: Answer | undefined) => void;
+  onAnswer?: (index: number, request: WireRequest, answer: Answer | Unanswered | undefined) => void;
 }
 
 export async function fuzzHttp(options: FuzzOptions): Promise<FuzzReport> {
@@ -160,7 +176,7 @@ export async function fuzzHttp(options: FuzzOptions): Promise<FuzzReport> {
     const current = index++;
     runs += 1;
     const wire = await sessions.wire(request);
-    let answer: Answer;
+    let answer: Answer | Unanswered;
     try {
       answer = await send(wire);
     } catch (error) {
@@ -169,6 +185,11 @@ export async function fuzzHttp(options: FuzzOptions): Promise<FuzzReport> {
       options.onAnswer?.(current, wire, undefined);
       gone = true;
       throw error;
+    }
+    if (typeof answer === 'string') {
+      statuses[answer] = (statuses[answer] ?? 0) + 1;
+      options.onAnswer?.(current, wire, answer);
+      return;
     }
     statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
     sessions.noteAnswer(request, answer);
