@@ -1,6 +1,7 @@
 import type { Role } from './roles.js';
-import { DEVICE_TYPES, GENERIC_PLC, MAGLEV_BLOWER } from './devices/catalog.js';
-import type { HelperType, RegisterRight, TemplateRights } from './user-register.js';
+import { DEVICE_TYPES, GENERIC_PLC, MAGLEV_BLOWER } from './device-types/catalog.js';
+import type { HelperType } from './user-register/hierarchy.js';
+import type { RegisterRight, TemplateRights } from './user-register/templates.js';
 
 /**
  * The accounts that demo mode (DEMO=1, the default of `npm start`) creates: one per role in CK 1001

@@ -1,18 +1,41 @@
-export * from './access.js';
-export * from './codes.js';
+// The public surface of @cloudbox/domain: every importer (server, console, simulator, e2e, bench)
+// goes through this file. One folder per resource, named as the server's modules are; the
+// cross-cutting files (languages, messages, validation rules, roles, constants, demo) sit at the top.
 export * from './constants.js';
+export * from './demo.js';
 export * from './language.js';
 export * from './messages.js';
 export * from './relative-time.js';
 export * from './roles.js';
-export * from './routes.js';
 export * from './validation.js';
-export * from './api.js';
-export * from './api-schemas.js';
-export * from './demo.js';
-export * from './devices/index.js';
-export * from './boxes.js';
-export * from './operations.js';
-export * from './realtime.js';
-export * from './device-queries.js';
-export * from './user-register.js';
+
+export * from './http/envelope.js';
+export * from './http/query.js';
+
+export * from './auth/login.js';
+export * from './users/user-info.js';
+export * from './user-register/hierarchy.js';
+export * from './user-register/sharing.js';
+export * from './user-register/templates.js';
+
+export * from './boxes/box.js';
+export * from './devices/status.js';
+export * from './devices/list.js';
+export * from './devices/detail.js';
+export * from './devices/readings.js';
+export * from './faults/records.js';
+export * from './commands/command.js';
+export * from './oplog/operation-log.js';
+
+export * from './device-types/register.js';
+export * from './device-types/device-type.js';
+export * from './device-types/codec.js';
+export * from './device-types/catalog.js';
+export * from './device-types/views.js';
+
+export * from './ingest/box-protocol.js';
+export * from './realtime/events.js';
+export * from './health/report.js';
+export * from './config/public-config.js';
+export * from './screens/route-table.js';
+export * from './screens/visibility.js';

@@ -3,7 +3,6 @@ import { formatMessage } from './messages.js';
 import {
   findUnstorableText,
   isStorableText,
-  loginSchema,
   MAX_ROW_ID,
   rowIdSchema,
   validateCkCode,
@@ -73,15 +72,6 @@ describe('CK code', () => {
   it('is exactly four digits', () => {
     expect(validateCkCode('1001')).toEqual([]);
     for (const bad of ['101', '10011', 'abcd', '']) expect(validateCkCode(bad)).toHaveLength(1);
-  });
-});
-
-describe('loginSchema', () => {
-  it('trims and reports message keys for the server to translate', () => {
-    expect(loginSchema.parse({ username: '  demo_root ', password: ' demo123456 ' })).toEqual({ username: 'demo_root', password: 'demo123456' });
-    const result = loginSchema.safeParse({ username: '', password: '12' });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['userNameRequired', 'passwordLength']);
   });
 });
 

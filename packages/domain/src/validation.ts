@@ -140,23 +140,3 @@ export function checked(check: (value: string) => Violation[], options: { trim?:
     }
   });
 }
-
-export const loginSchema = z.object({
-  username: checked(validateUserName, { trim: true }),
-  password: checked(validatePassword, { trim: true }),
-});
-export type LoginInput = z.infer<typeof loginSchema>;
-
-export const changePasswordSchema = z.object({
-  old_password: z
-    .string({ error: (issue) => (issue.input == null ? 'oldPasswordRequired' : 'fieldInvalid') })
-    .min(1, 'oldPasswordRequired'),
-  new_password: checked(validatePassword),
-});
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
-
-export const resetCkUserPasswordSchema = z.object({
-  username: checked(validateUserName, { trim: true }),
-  password: checked(validatePassword),
-});
-export type ResetCkUserPasswordInput = z.infer<typeof resetCkUserPasswordSchema>;

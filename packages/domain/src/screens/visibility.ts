@@ -1,5 +1,8 @@
-import type { AccessName } from './roles.js';
-import { LAYOUT_ROUTES, type ParamKind, type RouteMeta, type RouteNode } from './routes.js';
+import type { AccessName } from '../roles.js';
+import { LAYOUT_ROUTES, type ParamKind, type RouteMeta, type RouteNode } from './route-table.js';
+
+// Which console screens a user sees (route meta `roles` / `exceptRoles`). Named for screens, not
+// "access": who may see or change a box is the server's access/ folder, a different question.
 
 /**
  * The visibility filter of SPEC.md section 6: `admin` sees every route; otherwise any name in

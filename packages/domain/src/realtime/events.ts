@@ -1,4 +1,4 @@
-import type { CommandView } from './operations.js';
+import type { CommandView } from '../commands/command.js';
 
 /**
  * WebSocket /api/v2/ws: live events for the devices the signed-in user may see. The client

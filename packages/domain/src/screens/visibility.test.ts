@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canAccessPath, filterRoutes, flattenRoutes, hasAccess, matchRoute, parseRouteTime, tabTitleSuffix } from './access.js';
-import type { RouteNode } from './routes.js';
+import { canAccessPath, filterRoutes, flattenRoutes, hasAccess, matchRoute, parseRouteTime, tabTitleSuffix } from './visibility.js';
+import type { RouteNode } from './route-table.js';
 
 const tree: RouteNode[] = [
   { path: '/open', name: 'open', meta: { title: 'open' } },

@@ -1,4 +1,4 @@
-import type { AccessName } from './roles.js';
+import type { AccessName } from '../roles.js';
 
 /**
  * The route table of SPEC.md section 2 with the visibility of section 6. The console's menu,

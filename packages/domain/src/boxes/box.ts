@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checked, isoTimeSchema, missingOrInvalid, validateCkCode } from './validation.js';
+import { checked, isoTimeSchema, missingOrInvalid, validateCkCode } from '../validation.js';
 
 /**
  * Box registration (POST /boxes, PUT /boxes/:boxId): the box, its controllers and the facts of the

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_STATES, deviceMatchesStatus, deviceState, deviceListQuerySchema, historyQuerySchema, type DeviceStatus } from './device-queries.js';
+import { deviceListQuerySchema } from './list.js';
+import { historyQuerySchema } from './readings.js';
+import { DEVICE_STATES, deviceMatchesStatus, deviceState, type DeviceStatus } from './status.js';
 
 describe('device states and status filters', () => {
   it('puts a device in the cell of its connection and its worst active record', () => {

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import type { LocalizedText } from '../device-types/register.js';
+import { ckCode, choice, keyword, optional } from '../http/query-fields.js';
+import { pageQuerySchema } from '../http/query.js';
+import { isoTimeSchema } from '../validation.js';
+import { DEVICE_STATUSES, deviceStateSchema, type DeviceState, type DeviceStatus } from './status.js';
+
+/**
+ * The device list (DESIGN.md section 6, device area): its filters, sort, paging and export, the
+ * status counts, and one row of the list. Query schemas put MessageKeys in their issues, so the
+ * server answers bad parameters in the caller's language; response schemas document the answers.
+ */
+
+/** Boxes by the month their SIM service expires, in the CK's time zone (the renewal screens' groups). */
+export const EXPIRY_GROUPS = ['last_month', 'this_month', 'next_month'] as const;
+export type ExpiryGroup = (typeof EXPIRY_GROUPS)[number];
+
+/** The fields the device list sorts by; ties are broken by box id and station. */
+export const DEVICE_SORT_FIELDS = [
+  'box_id',
+  'controller_id',
+  'ck',
+  'status',
+  'owner_unit',
+  'model',
+  'device_type',
+  'machine_model',
+  'iot_model',
+  'iccid',
+  'install_date',
+  'expiry_date',
+  'last_seen_at',
+] as const;
+export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+export const deviceFilterSchema = z.object({
+  status: optional(choice(DEVICE_STATUSES)),
+  /** Box id, owner unit, remark, ICCID, IOT model, machine model, device number, device type, contact, phone, city, district. */
+  keyword: optional(keyword),
+  ck: optional(ckCode),
+  /** A device type id or a whole-machine model. */
+  model: optional(z.string().trim().max(100, 'textTooLong')),
+  expiry: optional(choice(EXPIRY_GROUPS)),
+});
+export type DeviceFilter = z.output<typeof deviceFilterSchema>;
+
+export const deviceListQuerySchema = pageQuerySchema.extend({
+  ...deviceFilterSchema.shape,
+  sort: z.preprocess((value) => (value === '' ? undefined : value), choice(DEVICE_SORT_FIELDS).default('box_id')),
+  order: z.preprocess((value) => (value === '' ? undefined : value), choice(SORT_ORDERS).default('asc')),
+});
+export type DeviceListQuery = z.output<typeof deviceListQuerySchema>;
+
+/** The export answers every matching row: the list's filters and sort without paging. */
+export const deviceExportQuerySchema = deviceListQuerySchema.omit({ page: true, page_size: true });
+export type DeviceExportQuery = z.output<typeof deviceExportQuerySchema>;
+
+export interface DeviceLocation {
+  province: string;
+  city: string;
+  district: string;
+  street: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** One row of the device list: a controller of a box with the box's facts (an unregistered box has only its id). */
+export interface DeviceItem {
+  box_id: string;
+  /** The station; null for an unregistered box. */
+  controller_id: number | null;
+  station: number | null;
+  ck: string | null;
+  /** The controller model: the device type's name in the caller's language. */
+  model: string;
+  device_type: string | null;
+  /** The whole-machine model. */
+  machine_model: string;
+  device_number: string;
+  status: DeviceState;
+  online: boolean;
+  /** An alert record of the controller is active. */
+  alert: boolean;
+  /** A fault record of the controller is active. */
+  fault: boolean;
+  owner_unit: string;
+  remark: string;
+  /** The box model. */
+  iot_model: string;
+  software: string;
+  iccid: string;
+  install_date: string | null;
+  expiry_date: string | null;
+  last_seen_at: string | null;
+  last_ip: string | null;
+  contact: string;
+  phone: string;
+  location: DeviceLocation;
+}
+
+export type DeviceStatusCounts = Record<DeviceStatus, number> & { total: number };
+
+export const deviceLocationSchema = z.object({
+  province: z.string(),
+  city: z.string(),
+  district: z.string(),
+  street: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+}) satisfies z.ZodType<DeviceLocation>;
+
+export const deviceItemSchema = z.object({
+  box_id: z.string(),
+  controller_id: z.number().int().nullable(),
+  station: z.number().int().nullable(),
+  ck: z.string().nullable(),
+  model: z.string(),
+  device_type: z.string().nullable(),
+  machine_model: z.string(),
+  device_number: z.string(),
+  status: deviceStateSchema,
+  online: z.boolean(),
+  alert: z.boolean(),
+  fault: z.boolean(),
+  owner_unit: z.string(),
+  remark: z.string(),
+  iot_model: z.string(),
+  software: z.string(),
+  iccid: z.string(),
+  install_date: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  last_seen_at: isoTimeSchema.nullable(),
+  last_ip: z.string().nullable(),
+  contact: z.string(),
+  phone: z.string(),
+  location: deviceLocationSchema,
+}) satisfies z.ZodType<DeviceItem>;
+
+export const devicePageSchema = z.object({ total: z.number().int(), items: z.array(deviceItemSchema) });
+
+export const deviceStatusCountsSchema = z.object({
+  total: z.number().int(),
+  ...(Object.fromEntries(DEVICE_STATUSES.map((status) => [status, z.number().int()])) as Record<DeviceStatus, z.ZodNumber>),
+}) satisfies z.ZodType<DeviceStatusCounts>;
+
+const label = (zh: string, en: string, es: string, ja: string): LocalizedText => ({ zh, en, es, ja });
+
+/** Column headers of the device list and its export. */
+export const DEVICE_FIELD_LABELS = {
+  box_id: label('盒子ID', 'Box ID', 'ID de caja', 'ボックスID'),
+  controller_id: label('站号', 'Station', 'Estación', '局番'),
+  ck: label('CK码', 'CK code', 'Código CK', 'CKコード'),
+  owner_unit: label('所属单位', 'Owner unit', 'Unidad propietaria', '所属組織'),
+  status: label('状态', 'Status', 'Estado', '状態'),
+  model: label('控制器型号', 'Controller model', 'Modelo de controlador', 'コントローラー型式'),
+  machine_model: label('整机型号', 'Machine model', 'Modelo de máquina', '機械型式'),
+  device_number: label('设备编号', 'Device number', 'Número de equipo', '機器番号'),
+  iot_model: label('IOT型号', 'IOT model', 'Modelo IOT', 'IOT型式'),
+  software: label('软件版本', 'Software', 'Software', 'ソフトウェア'),
+  iccid: label('物联网卡号', 'SIM (ICCID)', 'SIM (ICCID)', 'SIM (ICCID)'),
+  install_date: label('安装日期', 'Install date', 'Fecha de instalación', '設置日'),
+  expiry_date: label('到期日期', 'Expiry date', 'Fecha de vencimiento', '有効期限'),
+  last_seen_at: label('最后通信时间', 'Last seen', 'Última comunicación', '最終通信'),
+  province: label('省', 'Province', 'Provincia', '省'),
+  city: label('市', 'City', 'Ciudad', '市'),
+  district: label('区', 'District', 'Distrito', '区'),
+  street: label('街道', 'Street', 'Calle', '番地'),
+  contact: label('联系人', 'Contact', 'Contacto', '担当者'),
+  phone: label('联系电话', 'Phone', 'Teléfono', '電話番号'),
+  remark: label('备注', 'Remark', 'Observaciones', '備考'),
+} satisfies Record<string, LocalizedText>;
+
+/** Sheet names (and file name stems) of the exports. */
+export const EXPORT_NAMES = {
+  devices: label('设备列表', 'Devices', 'Dispositivos', '機器一覧'),
+  faults: label('故障记录', 'Fault records', 'Registros de averías', '故障記録'),
+} satisfies Record<string, LocalizedText>;

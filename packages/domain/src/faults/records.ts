@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { LocalizedText } from '../device-types/register.js';
+import { DEVICE_FIELD_LABELS } from '../devices/list.js';
+import { booleanText, ckCode, choice, digits, keyword, optional, timeRange } from '../http/query-fields.js';
+import { pageQuerySchema } from '../http/query.js';
+import { isoTimeSchema } from '../validation.js';
+
+/** Fault records of one controller and across every device the caller may see, and their export. */
+
+export const FAULT_SEVERITIES = ['alert', 'fault'] as const;
+export type FaultSeverity = (typeof FAULT_SEVERITIES)[number];
+
+export const faultQuerySchema = pageQuerySchema.extend({
+  ...timeRange,
+  severity: optional(choice(FAULT_SEVERITIES)),
+  active: optional(booleanText),
+});
+export type FaultQuery = z.output<typeof faultQuerySchema>;
+
+/** Fault records across every device the caller may see. */
+export const faultSearchQuerySchema = faultQuerySchema.extend({
+  ck: optional(ckCode),
+  box_id: optional(digits('boxIdFormat', 32)),
+  /** Box id, owner unit, device number or the message (in the caller's language). */
+  keyword: optional(keyword),
+});
+export type FaultSearchQuery = z.output<typeof faultSearchQuerySchema>;
+
+export const faultExportQuerySchema = faultSearchQuerySchema.omit({ page: true, page_size: true });
+export type FaultExportQuery = z.output<typeof faultExportQuerySchema>;
+
+export interface FaultRecordView {
+  id: number;
+  box_id: string;
+  controller_id: number;
+  ck: string;
+  owner_unit: string;
+  device_type: string;
+  model: string;
+  device_number: string;
+  severity: FaultSeverity;
+  code: number;
+  message: string;
+  register: number;
+  register_name: string | null;
+  /** The value that opened the record. */
+  value: number;
+  started_at: string;
+  ended_at: string | null;
+  active: boolean;
+}
+
+export const faultRecordSchema = z.object({
+  id: z.number().int(),
+  box_id: z.string(),
+  controller_id: z.number().int(),
+  ck: z.string(),
+  owner_unit: z.string(),
+  device_type: z.string(),
+  model: z.string(),
+  device_number: z.string(),
+  severity: z.enum(FAULT_SEVERITIES),
+  code: z.number().int(),
+  message: z.string(),
+  register: z.number().int(),
+  register_name: z.string().nullable(),
+  value: z.number(),
+  started_at: isoTimeSchema,
+  ended_at: isoTimeSchema.nullable(),
+  active: z.boolean(),
+}) satisfies z.ZodType<FaultRecordView>;
+
+export const faultPageSchema = z.object({ total: z.number().int(), items: z.array(faultRecordSchema) });
+
+const label = (zh: string, en: string, es: string, ja: string): LocalizedText => ({ zh, en, es, ja });
+
+export const FAULT_SEVERITY_LABELS: Record<FaultSeverity, LocalizedText> = {
+  alert: label('告警', 'Alert', 'Alerta', '警告'),
+  fault: label('故障', 'Fault', 'Avería', '故障'),
+};
+
+export const FAULT_STATE_LABELS: Record<'active' | 'ended', LocalizedText> = {
+  active: label('未恢复', 'Active', 'Activa', '発生中'),
+  ended: label('已恢复', 'Ended', 'Finalizada', '復旧済み'),
+};
+
+/** Column headers of the fault records and their export. */
+export const FAULT_FIELD_LABELS = {
+  box_id: DEVICE_FIELD_LABELS.box_id,
+  controller_id: DEVICE_FIELD_LABELS.controller_id,
+  ck: DEVICE_FIELD_LABELS.ck,
+  owner_unit: DEVICE_FIELD_LABELS.owner_unit,
+  model: DEVICE_FIELD_LABELS.model,
+  device_number: DEVICE_FIELD_LABELS.device_number,
+  severity: label('类型', 'Type', 'Tipo', '種別'),
+  code: label('代码', 'Code', 'Código', 'コード'),
+  message: label('故障信息', 'Message', 'Mensaje', 'メッセージ'),
+  register: label('寄存器', 'Register', 'Registro', 'レジスタ'),
+  register_name: label('参数名称', 'Parameter', 'Parámetro', 'パラメータ名'),
+  value: label('触发值', 'Value', 'Valor', '発生時の値'),
+  started_at: label('开始时间', 'Started', 'Inicio', '発生時刻'),
+  ended_at: label('恢复时间', 'Ended', 'Fin', '復旧時刻'),
+  active: label('状态', 'State', 'Estado', '状態'),
+} satisfies Record<string, LocalizedText>;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { pageQuerySchema, queryTimeSchema } from '../http/query.js';
+import { isoTimeSchema, rowIdSchema } from '../validation.js';
+
+/** The operation log: who did what to which box or user, and how it is queried. */
+
+export const OPERATION_ACTIONS = [
+  'send_command',
+  'switch',
+  'modify_parameter',
+  // Who may see and do what to a box (DESIGN.md section 5): audited in the same log.
+  'bind_device',
+  'unbind_device',
+  'assign_device',
+  'recall_assigned_device',
+  'share_device',
+  'recall_shared_device',
+  'grant_switch',
+  'revoke_switch',
+  // Changes of users by their manager (no box): who registered, deleted, gave a model to, or set the password of whom; shielding.
+  'add_user',
+  'delete_user',
+  'change_model',
+  'change_password',
+  'set_shield',
+] as const;
+export type OperationAction = (typeof OPERATION_ACTIONS)[number];
+
+export interface OperationLogEntry {
+  id: number;
+  ck: string | null;
+  /** null: a change of a user, not of a box. */
+  box_id: string | null;
+  /** The box's company (owner unit) as it is now; null without a box or once the box is gone. */
+  owner_unit: string | null;
+  /** The station. */
+  controller_id: number | null;
+  /** The controller's device number as it is now; null without a controller. */
+  device_number: string | null;
+  register: number | null;
+  /** The register's name in the caller's language, as the controller's device type names it now. */
+  register_name: string | null;
+  user_id: number | null;
+  username: string;
+  action: OperationAction;
+  old_value: string | null;
+  new_value: string | null;
+  ip: string | null;
+  command_id: string | null;
+  created_at: string;
+}
+
+export const operationLogEntrySchema = z.object({
+  id: z.number().int(),
+  ck: z.string().nullable(),
+  box_id: z.string().nullable(),
+  owner_unit: z.string().nullable(),
+  controller_id: z.number().int().nullable(),
+  device_number: z.string().nullable(),
+  register: z.number().int().nullable(),
+  register_name: z.string().nullable(),
+  user_id: z.number().int().nullable(),
+  username: z.string(),
+  action: z.enum(OPERATION_ACTIONS),
+  old_value: z.string().nullable(),
+  new_value: z.string().nullable(),
+  ip: z.string().nullable(),
+  command_id: z.string().nullable(),
+  created_at: isoTimeSchema,
+}) satisfies z.ZodType<OperationLogEntry>;
+
+export const operationLogQuerySchema = pageQuerySchema.extend({
+  box_id: z.string().regex(/^\d{1,32}$/, 'boxIdFormat').optional(),
+  user_id: rowIdSchema.optional(),
+  username: z.string().trim().max(50).optional(),
+  action: z.enum(OPERATION_ACTIONS, { error: 'fieldInvalid' }).optional(),
+  from: queryTimeSchema.optional(),
+  to: queryTimeSchema.optional(),
+});
+export type OperationLogQuery = z.output<typeof operationLogQuerySchema>;
