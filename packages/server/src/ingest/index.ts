@@ -10,7 +10,7 @@ import type { Database } from '../db/index.js';
 import type { SessionService } from '../modules/auth/sessions.js';
 import { createBoxService, secretMatches } from '../modules/boxes/service.js';
 import { createCommandService } from '../modules/commands/service.js';
-import { createDevicePolicy } from '../modules/devices/policy.js';
+import { createDevicePolicy } from '../access/policy.js';
 import { createOperationLogService } from '../modules/oplog/service.js';
 import { createLocalBus, createRedisBus } from '../realtime/bus.js';
 import { createRealtime } from '../realtime/hub.js';

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { UserRow } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { SessionService } from '../modules/auth/sessions.js';
-import { mayRead, type BoxScope, type DevicePolicy } from '../modules/devices/policy.js';
+import type { DevicePolicy } from '../access/policy.js';
+import { mayRead, scopeCovers, type BoxScope } from '../access/scope.js';
 import type { Bus, BusEvent, BusMessage } from './bus.js';
 
 /** A browser gets at most one `values` event per controller per this interval. */
@@ -107,19 +108,6 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
     }
   }
 
-  function sees(viewer: Viewer, box: { id: string; ck: string }): boolean {
-    switch (viewer.scope.kind) {
-      case 'all':
-        return true;
-      case 'ck':
-        return viewer.scope.ck === box.ck;
-      case 'related':
-        return viewer.visible?.has(box.id) ?? false;
-      case 'none':
-        return false;
-    }
-  }
-
   function deviceTypeOf(box: EventBox, station: number): string | undefined {
     return box.controllers?.get(station)?.deviceType.id;
   }
@@ -148,7 +136,7 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
   }
 
   function deliver(viewer: Viewer, box: { id: string; ck: string }, event: BusEvent, deviceType: string | undefined): void {
-    if (!sees(viewer, box)) return;
+    if (!scopeCovers(viewer.scope, viewer.visible, box)) return;
     // Registers the viewer may not read never reach it (an event of an unknown type counts as unreadable).
     const readable = (register: number) => viewer.scope.kind !== 'related' || mayRead(viewer.scope, deviceType ?? '', register);
     if (event.type === 'values') {

@@ -5,7 +5,8 @@ import type { Db } from '../../db/index.js';
 import { boxes, boxServerConfigs, ckCodes, controllers, deviceTypes, faultRecords, latestValues, unregisteredBoxes, type UserRow } from '../../db/schema.js';
 import { rollupsDaily, rollupsHourly, samples } from '../../db/timeseries.js';
 import { ApiError } from '../../http/errors.js';
-import { mayManageBox, type DevicePolicy } from '../devices/policy.js';
+import type { DevicePolicy } from '../../access/policy.js';
+import { mayManageBox } from '../../access/scope.js';
 
 /** What else must hear about a box that changed: caches, connections, rule state. */
 export interface BoxChangeListener {

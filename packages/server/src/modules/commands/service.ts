@@ -19,7 +19,8 @@ import { ApiError } from '../../http/errors.js';
 import type { RegisteredBox, Registry } from '../../ingest/registry.js';
 import type { StatusService } from '../../ingest/status.js';
 import type { Realtime } from '../../realtime/hub.js';
-import { mayRead, mayWrite, type DeviceAccess, type DevicePolicy } from '../devices/policy.js';
+import type { DevicePolicy } from '../../access/policy.js';
+import { mayRead, mayWrite, type DeviceAccess } from '../../access/scope.js';
 import type { OperationLogService } from '../oplog/service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -10,7 +10,8 @@ import {
   type Language,
 } from '@cloudbox/domain';
 import { and, sql, type SQL } from 'drizzle-orm';
-import { scopeCondition, type BoxScope } from './policy.js';
+import type { BoxScope } from '../../access/scope.js';
+import { scopeCondition } from '../../access/sql.js';
 
 /**
  * The SQL of the device list: one row per controller with its box. `boxes` keeps its table name

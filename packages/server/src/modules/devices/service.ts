@@ -27,7 +27,9 @@ import { createPartitions } from '../../ingest/partitions.js';
 import type { RegisteredBox, RegisteredController, Registry } from '../../ingest/registry.js';
 import { createHistoryReader, type TimeRange } from './history.js';
 import { createRecentAnswers } from './recent.js';
-import { mayRead, mayViewUnregisteredBoxes, mayWrite, scopeCondition, type BoxScope, type DeviceAccess, type DevicePolicy, type Person } from './policy.js';
+import type { DevicePolicy } from '../../access/policy.js';
+import { mayRead, mayViewUnregisteredBoxes, mayWrite, type BoxScope, type DeviceAccess, type Person } from '../../access/scope.js';
+import { scopeCondition } from '../../access/sql.js';
 import { fileDate, type ExportRows } from './xlsx.js';
 import {
   containing,

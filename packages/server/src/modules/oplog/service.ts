@@ -2,7 +2,9 @@ import type { Language, OperationLogEntry, OperationLogQuery, Page } from '@clou
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { boxes, controllers, deviceTypeRegisters, operationLogs, type UserRow } from '../../db/schema.js';
-import { boxIdCondition, readableCondition, type BoxScope, type DevicePolicy } from '../devices/policy.js';
+import type { DevicePolicy } from '../../access/policy.js';
+import type { BoxScope } from '../../access/scope.js';
+import { boxIdCondition, readableCondition } from '../../access/sql.js';
 
 export type OperationLogService = ReturnType<typeof createOperationLogService>;
 export type NewOperationLog = typeof operationLogs.$inferInsert;

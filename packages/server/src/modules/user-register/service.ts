@@ -21,9 +21,11 @@ import { users, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { endSessionsOf, type SessionService } from '../auth/sessions.js';
 import { containing } from '../devices/queries.js';
-import { accessOf, CK_STAFF, CK_WIDE_ROLES, roleScope, type DevicePolicy } from '../devices/policy.js';
+import type { DevicePolicy } from '../../access/policy.js';
+import { isManager, mayAddManager, mayReceive, mayRecallAssignment, mayShare, withinRights } from '../../access/relations.js';
+import { accessOf, roleScope } from '../../access/scope.js';
+import { hierarchySeers, maySwitchBox, seesBox, seesThroughHierarchy, usersConcernedBy } from '../../access/sql.js';
 import type { PasswordHasher } from '../users/passwords.js';
-import { isManager, mayAddManager, mayReceive, mayRecallAssignment, mayShare, withinRights } from './policy.js';
 
 /** Who calls, and from where (the operation log keeps the address). */
 export interface Caller {
@@ -68,21 +70,9 @@ export function createUserRegisterService(deps: {
 }) {
   const { db, passwords, policy } = deps;
 
-  /** The users whose view of these boxes depends on them: owners and their superiors, sharees, switch grantees. */
   async function concerned(executor: Executor, boxIds: readonly string[]): Promise<number[]> {
     if (boxIds.length === 0) return [];
-    const rows = await queryRows<{ id: number }>(
-      executor,
-      sql`with recursive up(id) as (
-            select owner_id from boxes where id = any(${textArray(boxIds)}) and owner_id is not null
-            union
-            select u.parent_id from users u join up on u.id = up.id where u.parent_id is not null
-          )
-          select id from up
-          union select user_id from device_shares where box_id = any(${textArray(boxIds)})
-          union select user_id from device_switch_grants where box_id = any(${textArray(boxIds)})`,
-    );
-    return rows.map((row) => row.id);
+    return (await queryRows<{ id: number }>(executor, usersConcernedBy(boxIds))).map((row) => row.id);
   }
 
   /** Runs a change of these boxes' relations in one transaction; afterwards everyone concerned before or after hears of it. */
@@ -112,21 +102,13 @@ export function createUserRegisterService(deps: {
    */
   async function dropSharesOfBlindGranters(tx: Executor, caller: Caller, boxIds: readonly string[], leaving: readonly number[] = []): Promise<void> {
     if (boxIds.length === 0) return;
-    // Who sees each box through the hierarchy: its owner, then each superior while nobody below it on the way shields.
-    const seers = sql`seers(box_id, user_id) as (
-        select id, owner_id from boxes where id = any(${textArray(boxIds)}) and owner_id is not null
-        union
-        select s.box_id, u.parent_id from seers s join users u on u.id = s.user_id where not u.shield_devices and u.parent_id is not null)`;
+    const seers = hierarchySeers(boxIds);
     const dropped = await queryRows<{ box_id: string; user_id: number; granted_by: number }>(
       tx,
       sql`with recursive ${seers}
           delete from device_shares d using boxes b, users g
           where d.box_id = any(${textArray(boxIds)}) and b.id = d.box_id and g.id = d.granted_by
-            and (g.id = any(${`{${leaving.join(',')}}`}::int[]) or not (
-              'root' = any(g.roles)
-              or (g.ck = b.ck and (g.roles && ${textArray(CK_WIDE_ROLES)}
-                or exists (select 1 from seers where seers.box_id = b.id and seers.user_id = g.id)
-                or exists (select 1 from device_shares o where o.box_id = b.id and o.user_id = g.id)))))
+            and (g.id = any(${`{${leaving.join(',')}}`}::int[]) or not ${seesBox(sql`g`, sql`b`)})
           returning d.box_id, d.user_id, d.granted_by`,
     );
     if (dropped.length > 0) await endDerivedRights(tx, caller, seers, dropped);
@@ -140,7 +122,7 @@ export function createUserRegisterService(deps: {
     await tx.execute(sql`with recursive ${seers}
       delete from device_switch_grants w using (values ${pairs}) as r(box_id, user_id, granted_by)
       where w.box_id = r.box_id and w.user_id = r.user_id
-        and (w.granted_by = r.granted_by or not exists (select 1 from seers where seers.box_id = r.box_id and seers.user_id = r.user_id))`);
+        and (w.granted_by = r.granted_by or not ${seesThroughHierarchy(sql`r.user_id`, sql`r.box_id`)})`);
     await tx.execute(sql`insert into operation_logs (user_id, username, ck, box_id, action, old_value, new_value, ip)
       select ${caller.user.id}, ${caller.user.username}, b.ck, b.id, 'recall_shared_device', g.username, u.username, ${caller.ip}
       from (values ${pairs}) as r(box_id, user_id, granted_by) join boxes b on b.id = r.box_id
@@ -156,8 +138,7 @@ export function createUserRegisterService(deps: {
     await tx.execute(sql`with revoked as (
         delete from device_switch_grants w using boxes b, users g
         where w.box_id = any(${textArray(boxIds)}) and b.id = w.box_id and g.id = w.granted_by
-          and not ('root' = any(g.roles) or (g.ck = b.ck and g.roles && ${textArray(CK_STAFF)}) or b.owner_id = g.id
-            or exists (select 1 from device_switch_grants o where o.box_id = b.id and o.user_id = g.id))
+          and not ${maySwitchBox(sql`g`, sql`b`)}
         returning w.box_id, w.user_id, w.granted_by)
       insert into operation_logs (user_id, username, ck, box_id, action, old_value, new_value, ip)
       select ${caller.user.id}, ${caller.user.username}, b.ck, b.id, 'revoke_switch', g.username, u.username, ${caller.ip}

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorResponses, ok } from '../../http/envelope.js';
 import { requireRoles, signedIn, type Guard } from '../auth/guard.js';
-import { isCkFactory } from './policy.js';
+import { isCkFactory } from '../../access/accounts.js';
 import type { UserService } from './service.js';
 
 const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];

@@ -11,7 +11,7 @@ import { users, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { endSessionsOf, type AuthContext, type SessionService } from '../auth/sessions.js';
 import type { PasswordHasher } from './passwords.js';
-import { mayResetPasswordOf } from './policy.js';
+import { mayResetPasswordOf } from '../../access/accounts.js';
 
 export type UserService = ReturnType<typeof createUserService>;
 

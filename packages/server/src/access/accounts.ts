@@ -1,4 +1,4 @@
-import type { UserRow } from '../../db/schema.js';
+import type { UserRow } from '../db/schema.js';
 
 type Person = Pick<UserRow, 'roles' | 'ck'>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessOf, mayManageBox, mayRead, mayWrite, roleScope, type BoxRelation, type BoxScope } from './policy.js';
+import { accessOf, mayManageBox, mayRead, mayWrite, roleScope, type BoxRelation, type BoxScope } from './scope.js';
 
 const root = { roles: ['root' as const], ck: null };
 const manager = { roles: ['manager' as const], ck: '1001' };

@@ -1,6 +1,6 @@
 import { ASSIGNMENT_RECALLERS, MAX_MANAGER_LEVEL, type Role, type TemplateRights } from '@cloudbox/domain';
-import type { UserRow } from '../../db/schema.js';
-import type { DeviceAccess } from '../devices/policy.js';
+import type { UserRow } from '../db/schema.js';
+import type { DeviceAccess } from './scope.js';
 
 /**
  * Who may change which relation between users and boxes (DESIGN.md section 5). The devices policy

@@ -4,12 +4,12 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { queryRows } from '../../db/sql.js';
-import { startDemo } from '../../demo.js';
-import { openRecords } from '../../ingest/store.js';
-import { eventually } from '../../test/data-plane.js';
-import { controllerOf, ingest, openRecord } from '../../test/fleet.js';
-import { bearer, DATABASE_KINDS, envelopeOf, signIn, startTestApp, type TestApp } from '../../test/helpers.js';
+import { queryRows } from '../db/sql.js';
+import { startDemo } from '../demo.js';
+import { openRecords } from '../ingest/store.js';
+import { eventually } from '../test/data-plane.js';
+import { controllerOf, ingest, openRecord } from '../test/fleet.js';
+import { bearer, DATABASE_KINDS, envelopeOf, signIn, startTestApp, type TestApp } from '../test/helpers.js';
 
 /**
  * Who may see and change which device, as one declared table: every demo account against boxes in

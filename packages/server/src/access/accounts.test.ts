@@ -1,6 +1,6 @@
 import type { Role } from '@cloudbox/domain';
 import { describe, expect, it } from 'vitest';
-import { isCkFactory, mayResetPasswordOf } from './policy.js';
+import { isCkFactory, mayResetPasswordOf } from './accounts.js';
 
 const person = (roles: Role[], ck: string | null) => ({ roles, ck });
 

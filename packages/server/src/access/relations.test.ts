@@ -1,6 +1,6 @@
 import { ASSIGNMENT_RECALLERS, ROLES } from '@cloudbox/domain';
 import { describe, expect, it } from 'vitest';
-import { mayRecallAssignment } from './policy.js';
+import { mayRecallAssignment } from './relations.js';
 
 describe('the relation rules', () => {
   it('let exactly the domain’s ASSIGNMENT_RECALLERS recall an assignment: root anywhere, the others in their own CK', () => {
