@@ -1,0 +1,126 @@
+import type { Role, SharePermission, TemplateRights } from '@cloudbox/domain';
+import type { UserRow } from '../db/schema.js';
+
+/**
+ * Who may see and do what to which box (DESIGN.md section 5): the rules in TypeScript. Their SQL
+ * forms are in `sql.ts` (a list query adds `scopeCondition`), held to the same answers by
+ * `sql.test.ts`; `policy.ts` loads a user's scope and a box's relations from the database.
+ *
+ * - root: every box of every CK, every right.
+ * - CK-wide staff: every box of their own CK; market reads only.
+ * - everyone else (managers, helpers, end users), within their own CK: the boxes they own; those
+ *   their subordinates own, unless a manager on the way up shields them; those shared with them.
+ *   Their model (permission template) caps which registers they may read and write.
+ */
+
+export type Person = Pick<UserRow, 'id' | 'roles' | 'ck'>;
+
+/** CK-wide staff with every right on their CK's boxes. */
+export const CK_STAFF: readonly Role[] = [
+  'limited_admin',
+  'manufacturer',
+  'qualityController',
+  'afterSales',
+  'afterSalesPlus',
+  'district_distributor',
+  'regional_distributor',
+];
+const CK_READERS: readonly Role[] = ['market'];
+/** The roles whose scope is their whole CK, whatever the relations. */
+export const CK_WIDE_ROLES: readonly Role[] = [...CK_STAFF, ...CK_READERS];
+
+export type BoxScope =
+  | { kind: 'all' }
+  | { kind: 'ck'; ck: string; write: boolean }
+  /** Boxes owned by `owners` (the user and its unshielded subordinates) or shared with `userId`. */
+  | { kind: 'related'; ck: string; userId: number; owners: number[]; template: TemplateRights | null }
+  | { kind: 'none' };
+
+/** What one user may do to one box. */
+export interface DeviceAccess {
+  via: 'root' | 'staff' | 'owner' | 'superior' | 'share';
+  /** Writing registers that are not start/stop switches. */
+  writeParameters: boolean;
+  /** Writing start/stop (on/off) registers. */
+  switchOnOff: boolean;
+  /** Caps every register right; null: every register. */
+  template: TemplateRights | null;
+}
+
+/** The facts of a box that decide a related user's access to it. */
+export interface BoxRelation {
+  ck: string;
+  ownerId: number | null;
+  share: SharePermission | null;
+  switchGranted: boolean;
+}
+
+/** The scope of a role that does not depend on relations; undefined: it does (load it). */
+export function roleScope(user: Pick<UserRow, 'roles' | 'ck'>): BoxScope | undefined {
+  if (user.roles.includes('root')) return { kind: 'all' };
+  if (user.ck === null) return { kind: 'none' };
+  if (user.roles.some((role) => CK_STAFF.includes(role))) return { kind: 'ck', ck: user.ck, write: true };
+  if (user.roles.some((role) => CK_READERS.includes(role))) return { kind: 'ck', ck: user.ck, write: false };
+  return undefined;
+}
+
+/** What a scope allows on a box with these relations; null: the box is not visible. */
+export function accessOf(scope: BoxScope, box: BoxRelation): DeviceAccess | null {
+  switch (scope.kind) {
+    case 'all':
+      return { via: 'root', writeParameters: true, switchOnOff: true, template: null };
+    case 'none':
+      return null;
+    case 'ck':
+      return box.ck === scope.ck ? { via: 'staff', writeParameters: scope.write, switchOnOff: scope.write, template: null } : null;
+    case 'related': {
+      if (box.ck !== scope.ck) return null;
+      const template = scope.template;
+      if (box.ownerId === scope.userId) return { via: 'owner', writeParameters: true, switchOnOff: true, template };
+      if (box.ownerId !== null && scope.owners.includes(box.ownerId)) {
+        return { via: 'superior', writeParameters: true, switchOnOff: box.switchGranted, template };
+      }
+      if (box.share) return { via: 'share', writeParameters: box.share === 'write', switchOnOff: box.switchGranted, template };
+      return null;
+    }
+  }
+}
+
+/** Whether a scope covers a box; a related scope's boxes are given as the set of their ids (`visibleBoxIds`). */
+export function scopeCovers(scope: BoxScope, visible: ReadonlySet<string> | null, box: { id: string; ck: string }): boolean {
+  switch (scope.kind) {
+    case 'all':
+      return true;
+    case 'ck':
+      return scope.ck === box.ck;
+    case 'related':
+      return visible?.has(box.id) ?? false;
+    case 'none':
+      return false;
+  }
+}
+
+export function mayRead(access: Pick<DeviceAccess, 'template'>, deviceTypeId: string, register: number): boolean {
+  return access.template === null || access.template[deviceTypeId]?.[register] !== undefined;
+}
+
+/** Writing a register: switches need the switch right, other registers the write right; the template caps both. */
+export function mayWrite(access: DeviceAccess, deviceTypeId: string, register: { number: number; onOff: boolean }): boolean {
+  if (!(register.onOff ? access.switchOnOff : access.writeParameters)) return false;
+  return access.template === null || access.template[deviceTypeId]?.[register.number] === 'rw';
+}
+
+/**
+ * Boxes that connect without a registration belong to no CK yet: they are shown to those who may
+ * register boxes (root, limited_admin), so that they can register them.
+ */
+export function mayViewUnregisteredBoxes(user: Pick<UserRow, 'roles'>): boolean {
+  return user.roles.includes('root') || user.roles.includes('limited_admin');
+}
+
+/** Registering, editing and deleting boxes: root in any CK, limited_admin in its own. */
+export function mayManageBox(user: Pick<UserRow, 'roles' | 'ck'>, box: { ck: string }): boolean {
+  if (user.roles.includes('root')) return true;
+  return user.roles.includes('limited_admin') && user.ck === box.ck;
+}
+

@@ -1,0 +1,191 @@
+import type { Role, SharePermission, TemplateRights } from '@cloudbox/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boxes, ckCodes, deviceShares, deviceSwitchGrants, permissionTemplates, users, type UserRow } from '../db/schema.js';
+import { queryRows } from '../db/sql.js';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../test/helpers.js';
+import { createDevicePolicy, type DevicePolicy } from './policy.js';
+import { accessOf, mayRead, roleScope, scopeCovers, type BoxRelation, type BoxScope } from './scope.js';
+import { boxIdCondition, hierarchySeers, maySwitchBox, readableCondition, scopeCondition, seesBox, usersConcernedBy } from './sql.js';
+
+/**
+ * The SQL forms of the access rules answer what their TypeScript twins answer: every user of a
+ * small world (root, every CK-wide role, staff of another CK, a manager hierarchy with a shielding
+ * manager, a helper with a model, an end user) against every box of it (owned at each level, free,
+ * shared for reading and for writing, switch granted, of another CK). The TypeScript side works
+ * from the declared facts alone; the SQL side from the rows they were written to.
+ */
+
+interface UserFacts {
+  name: string;
+  roles: Role[];
+  ck: string | null;
+  parent?: string;
+  shield?: boolean;
+  template?: TemplateRights;
+}
+interface BoxFacts {
+  id: string;
+  ck: string;
+  owner?: string;
+  shares?: { user: string; permission: SharePermission; by: string }[];
+  switchGrants?: { user: string; by: string }[];
+}
+
+const STAFF_ROLES: Role[] = ['limited_admin', 'manufacturer', 'qualityController', 'afterSales', 'afterSalesPlus', 'district_distributor', 'regional_distributor', 'market'];
+const HELPER_MODEL: TemplateRights = { maglev_blower: { 1: 'r', 2: 'rw' } };
+
+const USERS: UserFacts[] = [
+  { name: 'root', roles: ['root'], ck: null },
+  ...STAFF_ROLES.map((role): UserFacts => ({ name: role, roles: [role], ck: '1001' })),
+  { name: 'stranger_staff', roles: ['afterSales'], ck: '2002' },
+  { name: 'top', roles: ['manager'], ck: '1001' },
+  { name: 'mid', roles: ['manager'], ck: '1001', parent: 'top' },
+  { name: 'shielding', roles: ['manager'], ck: '1001', parent: 'top', shield: true },
+  { name: 'low', roles: ['manager'], ck: '1001', parent: 'shielding' },
+  { name: 'helper', roles: ['helper'], ck: '1001', parent: 'mid', template: HELPER_MODEL },
+  { name: 'end_user', roles: ['end_user'], ck: '1001' },
+  { name: 'homeless', roles: ['end_user'], ck: null },
+];
+
+const BOXES: BoxFacts[] = [
+  { id: '9100001', ck: '1001', owner: 'top' },
+  { id: '9100002', ck: '1001', owner: 'mid' },
+  { id: '9100003', ck: '1001', owner: 'shielding' },
+  { id: '9100004', ck: '1001', owner: 'low' },
+  { id: '9100005', ck: '1001' },
+  { id: '9100006', ck: '1001', owner: 'top', shares: [{ user: 'helper', permission: 'read', by: 'top' }] },
+  {
+    id: '9100007',
+    ck: '1001',
+    owner: 'mid',
+    shares: [{ user: 'end_user', permission: 'write', by: 'mid' }],
+    switchGrants: [{ user: 'end_user', by: 'mid' }],
+  },
+  { id: '9100008', ck: '1001', owner: 'mid', switchGrants: [{ user: 'top', by: 'mid' }] },
+  { id: '9100009', ck: '2002', owner: 'stranger_staff' },
+];
+
+const factsOf = (name: string) => USERS.find((user) => user.name === name)!;
+
+/** A related user's owners in TypeScript: itself and every subordinate reached without passing a shielding one. */
+function ownersOf(name: string): number[] {
+  const below = USERS.filter((user) => user.parent === name && !user.shield).flatMap((user) => ownersOf(user.name));
+  return [ids.get(name)!, ...below];
+}
+
+function scopeInTs(name: string): BoxScope {
+  const user = factsOf(name);
+  return roleScope(user) ?? { kind: 'related', ck: user.ck!, userId: ids.get(name)!, owners: ownersOf(name), template: user.template ?? null };
+}
+
+function relationInTs(box: BoxFacts, name: string): BoxRelation {
+  return {
+    ck: box.ck,
+    ownerId: box.owner ? ids.get(box.owner)! : null,
+    share: box.shares?.find((share) => share.user === name)?.permission ?? null,
+    switchGranted: box.switchGrants?.some((grant) => grant.user === name) ?? false,
+  };
+}
+
+/** Users whose view of a box depends on it, in TypeScript: the owner and every superior, sharees, switch grantees. */
+function concernedInTs(box: BoxFacts): number[] {
+  const chain: string[] = [];
+  for (let name = box.owner; name; name = factsOf(name).parent) chain.push(name);
+  const names = [...chain, ...(box.shares ?? []).map((share) => share.user), ...(box.switchGrants ?? []).map((grant) => grant.user)];
+  return [...new Set(names.map((name) => ids.get(name)!))].sort((a, b) => a - b);
+}
+
+const ids = new Map<string, number>();
+
+describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) => {
+  let opened: TestDatabase;
+  let policy: DevicePolicy;
+  const rows = new Map<string, UserRow>();
+  const ask = async (query: SQL) => (await queryRows<{ answer: boolean }>(opened.database.db, sql`select (${query}) as answer`))[0]!.answer;
+
+  beforeAll(async () => {
+    opened = await openTestDatabase(kind);
+    const db = opened.database.db;
+    policy = createDevicePolicy(db);
+    await db.insert(ckCodes).values([{ code: '1001', name: 'One' }, { code: '2002', name: 'Two' }]).onConflictDoNothing();
+    const [template] = await db.insert(permissionTemplates).values({ ck: '1001', name: 'helper model', rights: HELPER_MODEL }).returning();
+    for (const user of USERS) {
+      const parentId = user.parent ? ids.get(user.parent) : null;
+      const [row] = await db
+        .insert(users)
+        .values({ username: `access_${user.name}`, passwordHash: 'x', roles: user.roles, ck: user.ck, parentId, shieldDevices: user.shield ?? false, templateId: user.template ? template!.id : null })
+        .returning();
+      ids.set(user.name, row!.id);
+      rows.set(user.name, row!);
+    }
+    for (const box of BOXES) {
+      await db.insert(boxes).values({ id: box.id, ck: box.ck, ownerId: box.owner ? ids.get(box.owner) : null, secretHash: 'x' });
+      for (const share of box.shares ?? []) {
+        await db.insert(deviceShares).values({ boxId: box.id, userId: ids.get(share.user)!, grantedBy: ids.get(share.by)!, permission: share.permission });
+      }
+      for (const grant of box.switchGrants ?? []) {
+        await db.insert(deviceSwitchGrants).values({ boxId: box.id, userId: ids.get(grant.user)!, grantedBy: ids.get(grant.by)! });
+      }
+    }
+  });
+  afterAll(() => opened.dispose());
+
+  it('loads the scope the TypeScript rules give each user', async () => {
+    for (const user of USERS) {
+      const loaded = await policy.scopeOf(rows.get(user.name)!);
+      const expected = scopeInTs(user.name);
+      const sortOwners = (scope: BoxScope) => (scope.kind === 'related' ? { ...scope, owners: [...scope.owners].sort((a, b) => a - b) } : scope);
+      expect(sortOwners(loaded), user.name).toEqual(sortOwners(expected));
+    }
+  });
+
+  it('answers visibility, relations and switching alike for every user and box', async () => {
+    const mismatches: string[] = [];
+    for (const user of USERS) {
+      const scope = scopeInTs(user.name);
+      const visibleIds = scope.kind === 'related' ? await policy.visibleBoxIds(scope) : null;
+      for (const box of BOXES) {
+        const access = accessOf(scope, relationInTs(box, user.name));
+        const expected = { visible: access !== null, switches: access?.switchOnOff ?? false, access };
+        const byScope = scopeCondition(scope);
+        const byBoxId = boxIdCondition(scope, boxes.id);
+        const userRow = sql`(select * from users where id = ${ids.get(user.name)!})`;
+        const boxRow = sql`(select * from boxes where id = ${box.id})`;
+        const got = {
+          visible: await ask(sql`exists (select 1 from boxes where boxes.id = ${box.id} and ${byScope ?? sql`true`})`),
+          byBoxId: await ask(sql`exists (select 1 from boxes where boxes.id = ${box.id} and ${byBoxId ?? sql`true`})`),
+          seesBox: await ask(sql`with recursive ${hierarchySeers([box.id])} select ${seesBox(sql`u`, sql`b`)} from ${userRow} u, ${boxRow} b`),
+          switches: await ask(sql`select ${maySwitchBox(sql`u`, sql`b`)} from ${userRow} u, ${boxRow} b`),
+          covered: scopeCovers(scope, visibleIds, box),
+          access: await policy.access(rows.get(user.name)!, box),
+        };
+        const cell = `${user.name} x ${box.id}`;
+        if (got.visible !== expected.visible) mismatches.push(`${cell}: scopeCondition ${got.visible}, accessOf ${expected.visible}`);
+        if (got.byBoxId !== expected.visible) mismatches.push(`${cell}: boxIdCondition ${got.byBoxId}, accessOf ${expected.visible}`);
+        if (got.seesBox !== expected.visible) mismatches.push(`${cell}: seesBox ${got.seesBox}, accessOf ${expected.visible}`);
+        if (got.covered !== expected.visible) mismatches.push(`${cell}: scopeCovers ${got.covered}, accessOf ${expected.visible}`);
+        if (expected.visible && got.switches !== expected.switches) mismatches.push(`${cell}: maySwitchBox ${got.switches}, accessOf ${expected.switches}`);
+        if (JSON.stringify(got.access) !== JSON.stringify(expected.access)) mismatches.push(`${cell}: policy.access ${JSON.stringify(got.access)}, accessOf ${JSON.stringify(expected.access)}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('caps readable registers by the model alike', async () => {
+    const scope = scopeInTs('helper');
+    const access = accessOf(scope, relationInTs(BOXES[5]!, 'helper'))!;
+    for (const [deviceType, register] of [['maglev_blower', 1], ['maglev_blower', 2], ['maglev_blower', 3], ['generic_plc', 1]] as const) {
+      const condition = readableCondition(scope, sql`${deviceType}::text`, sql`${register}::int`);
+      expect(await ask(condition ?? sql`true`), `${deviceType} ${register}`).toBe(mayRead(access, deviceType, register));
+    }
+    expect(readableCondition(scopeInTs('top'), sql`'maglev_blower'`, sql`1`)).toBeUndefined();
+  });
+
+  it('names the users concerned by a box as the relations do', async () => {
+    for (const box of BOXES) {
+      const concerned = (await queryRows<{ id: number }>(opened.database.db, usersConcernedBy([box.id]))).map((row) => row.id).sort((a, b) => a - b);
+      expect(concerned, box.id).toEqual(concernedInTs(box));
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { numberArray, textArray } from '../db/sql.js';
+import { CK_STAFF, CK_WIDE_ROLES, type BoxScope } from './scope.js';
+
+/**
+ * The SQL forms of the rules of `scope.ts`, for queries that decide over many rows at once. Each
+ * one answers what its TypeScript twin answers for the same facts (`sql.test.ts` holds them to it).
+ */
+
+/** A scope as a WHERE condition on the `boxes` table of the query; undefined means no restriction. */
+export function scopeCondition(scope: BoxScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'ck':
+      return sql`boxes.ck = ${scope.ck}`;
+    case 'none':
+      return sql`false`;
+    case 'related':
+      return sql`boxes.ck = ${scope.ck} and (boxes.owner_id = any(${sqlIntArray(scope.owners)})
+        or exists (select 1 from device_shares s where s.box_id = boxes.id and s.user_id = ${scope.userId}))`;
+  }
+}
+
+/** A scope as a condition on a column holding box ids (logs, records of tables without the boxes join). */
+export function boxIdCondition(scope: BoxScope, boxIdColumn: AnyPgColumn): SQL | undefined {
+  const onBoxes = scopeCondition(scope);
+  return onBoxes && sql`${boxIdColumn} in (select boxes.id from boxes where ${onBoxes})`;
+}
+
+/**
+ * Rows that name a register of a controller (fault records) restricted to the registers the
+ * scope's template lets it read; undefined: no restriction.
+ */
+export function readableCondition(scope: BoxScope, deviceTypeId: SQL, register: SQL): SQL | undefined {
+  if (scope.kind !== 'related' || scope.template === null) return undefined;
+  return sql`coalesce((${JSON.stringify(scope.template)}::jsonb -> ${deviceTypeId}) ? ${register}::text, false)`;
+}
+
+/**
+ * Who sees each of these boxes through the hierarchy, as the recursive CTE `seers(box_id, user_id)`
+ * (for a `with recursive`): its owner, then each superior while nobody below it on the way shields.
+ * The set form of a related scope's `owners`.
+ */
+export function hierarchySeers(boxIds: readonly string[]): SQL {
+  return sql`seers(box_id, user_id) as (
+      select id, owner_id from boxes where id = any(${textArray(boxIds)}::text[]) and owner_id is not null
+      union
+      select s.box_id, u.parent_id from seers s join users u on u.id = s.user_id where not u.shield_devices and u.parent_id is not null)`;
+}
+
+/** Whether a user sees a box as its owner or an unshielded superior of the owner; needs `hierarchySeers`. */
+export function seesThroughHierarchy(userId: SQL, boxId: SQL): SQL {
+  return sql`exists (select 1 from seers where seers.box_id = ${boxId} and seers.user_id = ${userId})`;
+}
+
+/**
+ * Whether the user row `user` sees the box row `box`: the SQL form of `accessOf(...) !== null` for
+ * rows of a query (a granter whose shares stand only while it still sees the box). Needs
+ * `hierarchySeers` of the box in the same `with recursive`. Never null (a user of no CK, a box of
+ * no owner), so that `not seesBox(...)` means what it says.
+ */
+export function seesBox(user: SQL, box: SQL): SQL {
+  return sql`coalesce('root' = any(${user}.roles)
+    or (${user}.ck = ${box}.ck and (${user}.roles && ${textArray(CK_WIDE_ROLES)}::text[]
+      or ${seesThroughHierarchy(sql`${user}.id`, sql`${box}.id`)}
+      or exists (select 1 from device_shares o where o.box_id = ${box}.id and o.user_id = ${user}.id))), false)`;
+}
+
+/**
+ * Whether the user row `user` may switch the box row `box` on and off: root, CK-wide staff who may
+ * write, the owner, or a holder of a switch grant (SPEC.md section 4). The SQL form of
+ * `accessOf(...).switchOnOff` for a user who sees the box. Never null, like `seesBox`.
+ */
+export function maySwitchBox(user: SQL, box: SQL): SQL {
+  return sql`coalesce('root' = any(${user}.roles) or (${user}.ck = ${box}.ck and ${user}.roles && ${textArray(CK_STAFF)}::text[]) or ${box}.owner_id = ${user}.id
+    or exists (select 1 from device_switch_grants o where o.box_id = ${box}.id and o.user_id = ${user}.id), false)`;
+}
+
+/** The users whose view of these boxes depends on them (owners and their superiors, sharees, switch grantees), as a query of `id`s. */
+export function usersConcernedBy(boxIds: readonly string[]): SQL {
+  const boxes = sql`${textArray(boxIds)}::text[]`;
+  return sql`with recursive up(id) as (
+        select owner_id from boxes where id = any(${boxes}) and owner_id is not null
+        union
+        select u.parent_id from users u join up on u.id = up.id where u.parent_id is not null
+      )
+      select id from up
+      union select user_id from device_shares where box_id = any(${boxes})
+      union select user_id from device_switch_grants where box_id = any(${boxes})`;
+}
+
+function sqlIntArray(values: number[]): SQL {
+  return sql`${numberArray(values)}::int[]`;
+}
+
