@@ -7,6 +7,10 @@
  * old, which for a list whose rows change live anyway (WebSocket) nobody can tell from one taken
  * a moment earlier.
  *
+ * An answer belongs to the user it was read for: the key is the user and what else the answer
+ * depends on (filters, language, the clock's window), and each user's keys are indexed, so that
+ * `forgetUsers` drops exactly the answers of users whose devices changed.
+ *
  * `maxWeight` with `weigh` bounds what large answers (lists of ids) hold together: past it the
  * oldest answers are dropped, as past `maxEntries`.
  */
@@ -18,7 +22,8 @@ export function createRecentAnswers<T>(options: {
   clock?: () => number;
 }) {
   const clock = options.clock ?? (() => performance.now());
-  const entries = new Map<string, { at: number; answer: Promise<T>; weight: number }>();
+  const entries = new Map<string, { userId: number; at: number; answer: Promise<T>; weight: number }>();
+  const keysOfUser = new Map<number, Set<string>>();
   let totalWeight = 0;
 
   function drop(key: string): void {
@@ -26,6 +31,9 @@ export function createRecentAnswers<T>(options: {
     if (!entry) return;
     totalWeight -= entry.weight;
     entries.delete(key);
+    const keys = keysOfUser.get(entry.userId);
+    keys?.delete(key);
+    if (keys?.size === 0) keysOfUser.delete(entry.userId);
   }
 
   /** Oldest first: a Map iterates in insertion order. */
@@ -36,14 +44,19 @@ export function createRecentAnswers<T>(options: {
   }
 
   return {
-    get(key: string, load: () => Promise<T>): Promise<T> {
+    /** The user's answer for what else it depends on (`dependsOn`, compared by value), reused or loaded. */
+    get(userId: number, dependsOn: readonly unknown[], load: () => Promise<T>): Promise<T> {
+      const key = JSON.stringify([userId, ...dependsOn]);
       const now = clock();
       const cached = entries.get(key);
       if (cached && now - cached.at < options.ttlMs) return cached.answer;
       const answer = load();
       drop(key);
-      const entry = { at: now, answer, weight: 0 };
+      const entry = { userId, at: now, answer, weight: 0 };
       entries.set(key, entry);
+      let keys = keysOfUser.get(userId);
+      if (!keys) keysOfUser.set(userId, (keys = new Set()));
+      keys.add(key);
       evict();
       answer.then(
         (value) => {
@@ -60,9 +73,9 @@ export function createRecentAnswers<T>(options: {
       return answer;
     },
 
-    /** Drops the answers whose key matches: what they depend on changed. */
-    forget(matches: (key: string) => boolean): void {
-      for (const key of [...entries.keys()]) if (matches(key)) drop(key);
+    /** Drops every answer of these users: what they may see changed. */
+    forgetUsers(userIds: readonly number[]): void {
+      for (const userId of userIds) for (const key of [...(keysOfUser.get(userId) ?? [])]) drop(key);
     },
   };
 }

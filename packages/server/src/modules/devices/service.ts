@@ -146,18 +146,18 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
   const recentPages = createRecentAnswers<Page<DeviceItem>>({ ttlMs: RECENT_PAGE_MS, maxEntries: RECENT_COUNTS_ENTRIES });
   const recentRealtime = createRecentAnswers<DeviceRealtime>({ ttlMs: RECENT_PAGE_MS, maxEntries: RECENT_COUNTS_ENTRIES });
 
-  /** Who asks and what is filtered: what a count depends on. */
-  function countKey(user: Person, filter: DeviceFilter): string {
-    return JSON.stringify([user.id, filter.status, filter.keyword, filter.ck, filter.model, filter.expiry]);
+  /** What a count depends on besides who asks: what is filtered. */
+  function countKey(filter: DeviceFilter): unknown[] {
+    return [filter.status, filter.keyword, filter.ck, filter.model, filter.expiry];
   }
 
   /**
-   * What a list's order depends on: the count's key, the sort, the language (the model's name) and
-   * the clock's window (expiry groups move with the month).
+   * What a list's order depends on besides who asks: the count's key, the sort, the language (the
+   * model's name) and the clock's window (expiry groups move with the month).
    */
-  function orderKey(user: Person, language: Language, query: DeviceExportQuery): string {
+  function orderKey(language: Language, query: DeviceExportQuery): unknown[] {
     const window = Math.floor(now().getTime() / RECENT_COUNTS_MS);
-    return JSON.stringify([user.id, 'order', query.status, query.keyword, query.ck, query.model, query.expiry, query.sort, query.order, language, window]);
+    return [...countKey(query), query.sort, query.order, language, window];
   }
 
   /** Unregistered boxes as list items: only for those who may register them, and only when no box fact is filtered on. */
@@ -232,7 +232,7 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
   async function listPage(user: Person, language: Language, query: DeviceListQuery): Promise<Page<DeviceItem>> {
     if (query.status === 'unregistered') return unregisteredPage(user, query);
     const scope = await policy.scopeOf(user);
-    const ids = await recentOrders.get(orderKey(user, language, query), () => orderedIds(scope, language, query));
+    const ids = await recentOrders.get(user.id, orderKey(language, query), () => orderedIds(scope, language, query));
     const offset = (query.page - 1) * query.page_size;
     const rows = await rowsInOrder(scope, language, ids.subarray(offset, offset + query.page_size));
     return { total: ids.length, items: rows.map(itemOf) };
@@ -320,24 +320,19 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
   return {
     /** What these users may see changed: their reused totals and counts are stale. */
     forgetUsers(userIds: readonly number[]): void {
-      const prefixes = userIds.map((id) => `[${id},`);
-      const stale = (key: string) => prefixes.some((prefix) => key.startsWith(prefix));
-      recentOrders.forget(stale);
-      recentStatusCounts.forget(stale);
-      recentPages.forget(stale);
-      recentRealtime.forget(stale);
+      for (const answers of [recentOrders, recentStatusCounts, recentPages, recentRealtime]) answers.forgetUsers(userIds);
     },
 
     /** One page of devices: one item per controller; `status=unregistered` lists unregistered boxes instead. */
     list(user: Person, language: Language, query: DeviceListQuery): Promise<Page<DeviceItem>> {
       // Keyed by the clock's window too: what a page holds depends on the time (expiry groups).
       const window = Math.floor(now().getTime() / RECENT_PAGE_MS);
-      return recentPages.get(JSON.stringify([user.id, language, query, window]), () => listPage(user, language, query));
+      return recentPages.get(user.id, [language, query, window], () => listPage(user, language, query));
     },
 
     /** Devices per status under the same filters (but the status), for the dashboard and the filter bar. */
     statusCounts(user: Person, filter: Omit<DeviceFilter, 'status'>): Promise<DeviceStatusCounts> {
-      return recentStatusCounts.get(countKey(user, filter), async () => countStatuses(user, await policy.scopeOf(user), filter));
+      return recentStatusCounts.get(user.id, countKey(filter), async () => countStatuses(user, await policy.scopeOf(user), filter));
     },
 
     /**
@@ -468,7 +463,7 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
      */
     realtime(user: Person, language: Language, boxId: string, station: number): Promise<DeviceRealtime> {
       const window = Math.floor(now().getTime() / RECENT_PAGE_MS);
-      return recentRealtime.get(JSON.stringify([user.id, language, boxId, station, window]), () => realtimeOf(user, language, boxId, station));
+      return recentRealtime.get(user.id, [language, boxId, station, window], () => realtimeOf(user, language, boxId, station));
     },
 
     /** Samples of the range, paged; or downsampled to `points` per register. Past the raw retention, from the hourly rollups. */
