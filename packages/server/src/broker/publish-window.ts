@@ -2,11 +2,12 @@ import type { Client } from 'aedes';
 
 /**
  * How many of one connection's waiting publishes are let out of Aedes's read gate. A box sends a
- * message every few seconds, so this rides out an outage of minutes; past it a waiting publish
- * holds the gate as Aedes does by itself (back-pressure on a box that sends faster than the
- * database commits), and the box's keepalive is answered again once its oldest publishes commit.
+ * message every few seconds, so this rides out an outage of minutes (a box sending one a second,
+ * half a minute); past it a waiting publish holds the gate as Aedes does by itself (back-pressure on
+ * a box that sends faster than the database commits), its keepalive unanswered until the oldest
+ * publishes commit. It bounds what a box can make the server hold (32 payloads of at most 256 KiB).
  */
-export const PUBLISH_WINDOW = 16;
+export const PUBLISH_WINDOW = 32;
 
 /**
  * The read gate of an Aedes 1.x client (lib/client.js): every packet parsed from a chunk adds one

@@ -60,7 +60,11 @@ async function openPostgres(url: string): Promise<Database> {
   // Migrations and idempotent DDL raise NOTICEs ("already exists, skipping"): not worth a log line.
   // JIT compilation pays off for long analytical scans; every query here is short, and a device
   // list page crossed its cost threshold and spent more time compiling than running (BENCHMARKS.md).
-  const client = postgres(url, { max: 10, connect_timeout: 10, onnotice: () => {}, connection: { jit: 'off' } });
+  // postgres.js waits before reconnecting a connection that failed, by default 3^failures / 100 s
+  // up to 20 s, counting failures across connections: after an outage of 15 s the API and the
+  // ingest stayed away for up to 20 s more. An attempt is one refused or accepted connect, so
+  // trying at most every second costs nothing and ends the outage when the database returns.
+  const client = postgres(url, { max: 10, connect_timeout: 10, backoff: reconnectDelaySeconds, onnotice: () => {}, connection: { jit: 'off' } });
   const db = drizzlePostgres({ client, schema });
   return {
     db,
@@ -69,6 +73,10 @@ async function openPostgres(url: string): Promise<Database> {
     ping: () => pingWithin(db),
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+function reconnectDelaySeconds(failures: number): number {
+  return Math.min(0.05 * 2 ** failures, 1);
 }
 
 async function pingWithin(db: Db): Promise<void> {

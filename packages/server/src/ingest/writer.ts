@@ -22,7 +22,12 @@ export interface Committed {
 
 /** One statement carries at most this many samples; a busier queue is written in several. */
 const MAX_BATCH_SAMPLES = 4000;
-const RETRY_DELAYS_MS = [50, 200, 1000, 2000, 5000];
+/**
+ * Waits before writing a failed batch again. Capped at 2 s: the batch's messages wait unacknowledged
+ * (and their boxes' later ones pile up behind them) until the database is back, so the ingest
+ * should notice that soon; a retry is one connection attempt.
+ */
+const RETRY_DELAYS_MS = [50, 200, 1000, 2000];
 
 export class WriterClosedError extends Error {
   constructor() {
