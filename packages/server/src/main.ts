@@ -5,7 +5,6 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { MqttPortError } from './broker/embedded.js';
 import type { BrokerInfo } from './broker/types.js';
 import { createDatabase } from './db/index.js';
-import { startDemo } from './demo.js';
 import { createPasswordHasher } from './modules/users/passwords.js';
 import { seed, type SeedOutcome } from './seed.js';
 
@@ -33,7 +32,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   announce(config, outcome, app.dataPlane.broker.info());
-  const demo = config.demo ? await startDemo(database.db, app, config) : undefined;
+  // The simulator is a development dependency: a production start (DEMO=0) never loads it.
+  const demo = config.demo ? await (await import('./demo.js')).startDemo(database.db, app, config) : undefined;
   if (outcome.demoAccountsInProduction.length > 0) {
     app.log.warn(
       { accounts: outcome.demoAccountsInProduction },
