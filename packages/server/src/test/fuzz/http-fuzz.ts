@@ -101,8 +101,8 @@ export class Sessions {
   }
 }
 
-/** Routes whose success is not JSON: the spreadsheets, the API docs, the metrics text. */
-const NOT_ENVELOPED = [/^\/api\/v2\/docs(\/|$)/, /\/export$/, /^\/api\/v2\/metrics/];
+/** Routes whose success is not JSON: the spreadsheets and the metrics text. */
+const NOT_ENVELOPED = [/\/export$/, /^\/api\/v2\/metrics/];
 /**
  * Routes that answer outside the envelope whatever the status: the docs (swagger-ui's own files)
  * and the realtime WebSocket, whose plain GET @fastify/websocket answers with an empty 404.
@@ -163,6 +163,11 @@ export interface FuzzOptions {
   onAnswer?: (index: number, request: WireRequest, answer: Answer | Unanswered | undefined) => void;
 }
 
+/**
+ * Sends `runs` hostile requests and holds each answer to `problemWith`. The property records a
+ * failure rather than stopping at it, so that one run lists every failing input (each with its
+ * index); only a server gone ends the run early.
+ */
 export async function fuzzHttp(options: FuzzOptions): Promise<FuzzReport> {
   const { send, sessions, seed } = options;
   const started = Date.now();
