@@ -1,11 +1,5 @@
 import type { Language } from './language.js';
-
-const WORDS: Record<Language, { justNow: string; minutes: string; hours: string; oneDay: string }> = {
-  zh: { justNow: '刚刚', minutes: '{n}分钟前', hours: '{n}小时前', oneDay: '1天前' },
-  en: { justNow: 'just now', minutes: '{n} minutes ago', hours: '{n} hours ago', oneDay: '1 day ago' },
-  es: { justNow: 'justo ahora', minutes: 'hace {n} minutos', hours: 'hace {n} horas', oneDay: 'hace 1 día' },
-  ja: { justNow: 'たった今', minutes: '{n}分前', hours: '{n}時間前', oneDay: '1日前' },
-};
+import { formatMessage } from './messages.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -21,10 +15,9 @@ export function formatDateTime(time: Date | number): string {
  */
 export function relativeTime(time: Date | number, language: Language, now: number = Date.now()): string {
   const seconds = (now - new Date(time).getTime()) / 1000;
-  const words = WORDS[language];
-  if (seconds < 30) return words.justNow;
-  if (seconds < 3600) return words.minutes.replace('{n}', String(Math.ceil(seconds / 60)));
-  if (seconds < 86_400) return words.hours.replace('{n}', String(Math.ceil(seconds / 3600)));
-  if (seconds < 2 * 86_400) return words.oneDay;
+  if (seconds < 30) return formatMessage(language, 'justNow');
+  if (seconds < 3600) return formatMessage(language, 'minutesAgo', { n: Math.ceil(seconds / 60) });
+  if (seconds < 86_400) return formatMessage(language, 'hoursAgo', { n: Math.ceil(seconds / 3600) });
+  if (seconds < 2 * 86_400) return formatMessage(language, 'oneDayAgo');
   return formatDateTime(time);
 }

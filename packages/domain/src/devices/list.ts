@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LocalizedText } from '../device-types/register.js';
+import type { MessageKey } from '../messages.js';
 import { ckCode, choice, keyword, optional } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
 import { isoTimeSchema } from '../validation.js';
@@ -144,35 +144,33 @@ export const deviceStatusCountsSchema = z.object({
   ...(Object.fromEntries(DEVICE_STATUSES.map((status) => [status, z.number().int()])) as Record<DeviceStatus, z.ZodNumber>),
 }) satisfies z.ZodType<DeviceStatusCounts>;
 
-const label = (zh: string, en: string, es: string, ja: string): LocalizedText => ({ zh, en, es, ja });
-
 /** Column headers of the device list and its export. */
 export const DEVICE_FIELD_LABELS = {
-  box_id: label('盒子ID', 'Box ID', 'ID de caja', 'ボックスID'),
-  controller_id: label('站号', 'Station', 'Estación', '局番'),
-  ck: label('CK码', 'CK code', 'Código CK', 'CKコード'),
-  owner_unit: label('所属单位', 'Owner unit', 'Unidad propietaria', '所属組織'),
-  status: label('状态', 'Status', 'Estado', '状態'),
-  model: label('控制器型号', 'Controller model', 'Modelo de controlador', 'コントローラー型式'),
-  machine_model: label('整机型号', 'Machine model', 'Modelo de máquina', '機械型式'),
-  device_number: label('设备编号', 'Device number', 'Número de equipo', '機器番号'),
-  iot_model: label('IOT型号', 'IOT model', 'Modelo IOT', 'IOT型式'),
-  software: label('软件版本', 'Software', 'Software', 'ソフトウェア'),
-  iccid: label('物联网卡号', 'SIM (ICCID)', 'SIM (ICCID)', 'SIM (ICCID)'),
-  install_date: label('安装日期', 'Install date', 'Fecha de instalación', '設置日'),
-  expiry_date: label('到期日期', 'Expiry date', 'Fecha de vencimiento', '有効期限'),
-  last_seen_at: label('最后通信时间', 'Last seen', 'Última comunicación', '最終通信'),
-  province: label('省', 'Province', 'Provincia', '省'),
-  city: label('市', 'City', 'Ciudad', '市'),
-  district: label('区', 'District', 'Distrito', '区'),
-  street: label('街道', 'Street', 'Calle', '番地'),
-  contact: label('联系人', 'Contact', 'Contacto', '担当者'),
-  phone: label('联系电话', 'Phone', 'Teléfono', '電話番号'),
-  remark: label('备注', 'Remark', 'Observaciones', '備考'),
-} satisfies Record<string, LocalizedText>;
+  box_id: 'columnBoxId',
+  controller_id: 'columnStation',
+  ck: 'columnCk',
+  owner_unit: 'columnOwnerUnit',
+  status: 'columnStatus',
+  model: 'columnControllerModel',
+  machine_model: 'columnMachineModel',
+  device_number: 'columnDeviceNumber',
+  iot_model: 'columnIotModel',
+  software: 'columnSoftware',
+  iccid: 'columnIccid',
+  install_date: 'columnInstallDate',
+  expiry_date: 'columnExpiryDate',
+  last_seen_at: 'columnLastSeen',
+  province: 'columnProvince',
+  city: 'columnCity',
+  district: 'columnDistrict',
+  street: 'columnStreet',
+  contact: 'columnContact',
+  phone: 'columnPhone',
+  remark: 'columnRemark',
+} satisfies Record<string, MessageKey>;
 
 /** Sheet names (and file name stems) of the exports. */
 export const EXPORT_NAMES = {
-  devices: label('设备列表', 'Devices', 'Dispositivos', '機器一覧'),
-  faults: label('故障记录', 'Fault records', 'Registros de averías', '故障記録'),
-} satisfies Record<string, LocalizedText>;
+  devices: 'exportDevicesSheet',
+  faults: 'exportFaultsSheet',
+} satisfies Record<string, MessageKey>;

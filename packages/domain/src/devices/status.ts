@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LocalizedText } from '../device-types/register.js';
+import type { MessageKey } from '../messages.js';
 
 /** A device's state (its cell of the connection and fault axes) and the status filters that match it. */
 
@@ -53,16 +53,15 @@ export function deviceMatchesStatus(state: DeviceState, status: DeviceStatus): b
   }
 }
 
-const label = (zh: string, en: string, es: string, ja: string): LocalizedText => ({ zh, en, es, ja });
-
-export const DEVICE_STATE_LABELS: Record<DeviceState, LocalizedText> = {
-  online: label('在线', 'Online', 'En línea', 'オンライン'),
-  offline: label('离线', 'Offline', 'Fuera de línea', 'オフライン'),
-  online_alert: label('在线告警', 'Online, alert', 'En línea, alerta', 'オンライン・警告'),
-  offline_alert: label('离线告警', 'Offline, alert', 'Fuera de línea, alerta', 'オフライン・警告'),
-  online_fault: label('在线故障', 'Online, fault', 'En línea, avería', 'オンライン・故障'),
-  offline_fault: label('离线故障', 'Offline, fault', 'Fuera de línea, avería', 'オフライン・故障'),
-  unregistered: label('未注册', 'Unregistered', 'No registrado', '未登録'),
+/** Each state's name, as people read it in tags, filters and exports. */
+export const DEVICE_STATE_LABELS: Record<DeviceState, MessageKey> = {
+  online: 'stateOnline',
+  offline: 'stateOffline',
+  online_alert: 'stateOnlineAlert',
+  offline_alert: 'stateOfflineAlert',
+  online_fault: 'stateOnlineFault',
+  offline_fault: 'stateOfflineFault',
+  unregistered: 'stateUnregistered',
 };
 
 /** The answer schema of a device's state. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { LocalizedText } from '../device-types/register.js';
 import { DEVICE_FIELD_LABELS } from '../devices/list.js';
 import { booleanText, ckCode, choice, digits, keyword, optional, timeRange } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
+import type { MessageKey } from '../messages.js';
 import { isoTimeSchema } from '../validation.js';
 
 /** Fault records of one controller and across every device the caller may see, and their export. */
@@ -72,16 +72,14 @@ export const faultRecordSchema = z.object({
 
 export const faultPageSchema = z.object({ total: z.number().int(), items: z.array(faultRecordSchema) });
 
-const label = (zh: string, en: string, es: string, ja: string): LocalizedText => ({ zh, en, es, ja });
-
-export const FAULT_SEVERITY_LABELS: Record<FaultSeverity, LocalizedText> = {
-  alert: label('告警', 'Alert', 'Alerta', '警告'),
-  fault: label('故障', 'Fault', 'Avería', '故障'),
+export const FAULT_SEVERITY_LABELS: Record<FaultSeverity, MessageKey> = {
+  alert: 'severityAlert',
+  fault: 'severityFault',
 };
 
-export const FAULT_STATE_LABELS: Record<'active' | 'ended', LocalizedText> = {
-  active: label('未恢复', 'Active', 'Activa', '発生中'),
-  ended: label('已恢复', 'Ended', 'Finalizada', '復旧済み'),
+export const FAULT_STATE_LABELS: Record<'active' | 'ended', MessageKey> = {
+  active: 'faultActive',
+  ended: 'faultEnded',
 };
 
 /** Column headers of the fault records and their export. */
@@ -92,13 +90,13 @@ export const FAULT_FIELD_LABELS = {
   owner_unit: DEVICE_FIELD_LABELS.owner_unit,
   model: DEVICE_FIELD_LABELS.model,
   device_number: DEVICE_FIELD_LABELS.device_number,
-  severity: label('类型', 'Type', 'Tipo', '種別'),
-  code: label('代码', 'Code', 'Código', 'コード'),
-  message: label('故障信息', 'Message', 'Mensaje', 'メッセージ'),
-  register: label('寄存器', 'Register', 'Registro', 'レジスタ'),
-  register_name: label('参数名称', 'Parameter', 'Parámetro', 'パラメータ名'),
-  value: label('触发值', 'Value', 'Valor', '発生時の値'),
-  started_at: label('开始时间', 'Started', 'Inicio', '発生時刻'),
-  ended_at: label('恢复时间', 'Ended', 'Fin', '復旧時刻'),
-  active: label('状态', 'State', 'Estado', '状態'),
-} satisfies Record<string, LocalizedText>;
+  severity: 'columnFaultType',
+  code: 'columnFaultCode',
+  message: 'columnFaultMessage',
+  register: 'columnRegister',
+  register_name: 'columnParameter',
+  value: 'columnFaultValue',
+  started_at: 'columnFaultStarted',
+  ended_at: 'columnFaultEnded',
+  active: 'columnFaultState',
+} satisfies Record<string, MessageKey>;

@@ -1,12 +1,12 @@
 import { PassThrough } from 'node:stream';
-import type { Language, LocalizedText } from '@cloudbox/domain';
+import { formatMessage, type Language, type MessageKey } from '@cloudbox/domain';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface SheetColumn<T> {
-  header: LocalizedText;
+  header: MessageKey;
   width: number;
   value(row: T): string | number | Date | null;
   /** Excel number format, e.g. for dates. */
@@ -34,15 +34,16 @@ export interface ExportRows<T> {
 export function sendWorkbook<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  sheet: { name: LocalizedText; date: string; columns: SheetColumn<T>[] } & ExportRows<T>,
+  sheet: { name: MessageKey; date: string; columns: SheetColumn<T>[] } & ExportRows<T>,
 ): FastifyReply {
   const language: Language = request.language;
+  const sheetName = formatMessage(language, sheet.name);
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const worksheet = workbook.addWorksheet(sheet.name[language], { views: [{ state: 'frozen', ySplit: 1 }] });
+  const worksheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   worksheet.columns = sheet.columns.map((column, index) => ({
     key: String(index),
-    header: column.header[language],
+    header: formatMessage(language, column.header),
     width: column.width,
     ...(column.format && { style: { numFmt: column.format } }),
   }));
@@ -61,11 +62,10 @@ export function sendWorkbook<T>(
     output.destroy(error instanceof Error ? error : new Error(String(error)));
   });
 
-  const stem = sheet.name[language];
-  const ascii = `${sheet.name.en.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${sheet.date}.xlsx`;
+  const ascii = `${formatMessage('en', sheet.name).toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${sheet.date}.xlsx`;
   return reply
     .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(`${stem}-${sheet.date}.xlsx`)}`)
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(`${sheetName}-${sheet.date}.xlsx`)}`)
     .header('cache-control', 'no-store')
     .header(EXPORT_ROWS_HEADER, String(sheet.rows))
     .send(output);

@@ -4,6 +4,7 @@ import {
   FAULT_SEVERITY_LABELS,
   FAULT_STATE_LABELS,
   faultExportQuerySchema,
+  formatMessage,
   faultPageSchema,
   faultQuerySchema,
   faultSearchQuerySchema,
@@ -28,7 +29,7 @@ function faultColumns(language: Language): SheetColumn<FaultRow>[] {
     { header: labels.owner_unit, width: 28, value: (row) => row.owner_unit },
     { header: labels.model, width: 18, value: (row) => row.model },
     { header: labels.device_number, width: 14, value: (row) => row.device_number },
-    { header: labels.severity, width: 8, value: (row) => FAULT_SEVERITY_LABELS[row.severity][language] },
+    { header: labels.severity, width: 8, value: (row) => formatMessage(language, FAULT_SEVERITY_LABELS[row.severity]) },
     { header: labels.code, width: 8, value: (row) => row.code },
     { header: labels.message, width: 36, value: (row) => row.message },
     { header: labels.register, width: 10, value: (row) => row.register },
@@ -36,7 +37,7 @@ function faultColumns(language: Language): SheetColumn<FaultRow>[] {
     { header: labels.value, width: 10, value: (row) => row.value },
     { header: labels.started_at, width: 20, format: DATE_TIME_FORMAT, value: (row) => new Date(row.started_local_ms) },
     { header: labels.ended_at, width: 20, format: DATE_TIME_FORMAT, value: (row) => (row.ended_local_ms === null ? null : new Date(row.ended_local_ms)) },
-    { header: labels.active, width: 10, value: (row) => FAULT_STATE_LABELS[row.active ? 'active' : 'ended'][language] },
+    { header: labels.active, width: 10, value: (row) => formatMessage(language, FAULT_STATE_LABELS[row.active ? 'active' : 'ended']) },
   ];
 }
 

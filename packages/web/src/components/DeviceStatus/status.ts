@@ -1,4 +1,4 @@
-import { DEVICE_STATE_LABELS, DEVICE_STATUSES, deviceState, FAULT_SEVERITY_LABELS, type DeviceState, type DeviceStatus, type Language } from '@cloudbox/domain';
+import { DEVICE_STATE_LABELS, DEVICE_STATUSES, deviceState, FAULT_SEVERITY_LABELS, formatMessage, type DeviceState, type DeviceStatus, type Language } from '@cloudbox/domain';
 
 /** One colour per device state, shared by tags, dots, map markers and charts. */
 export const STATE_COLORS: Record<DeviceState, string> = {
@@ -38,8 +38,8 @@ export function worstState(states: Iterable<DeviceState>): DeviceState {
 
 /** The name of a status filter (or a state): the domain's labels, and the console's word for "normal". */
 export function statusLabel(status: DeviceStatus, language: Language, normal: string): string {
-  if (status in DEVICE_STATE_LABELS) return DEVICE_STATE_LABELS[status as DeviceState][language];
-  if (status === 'alert' || status === 'fault') return FAULT_SEVERITY_LABELS[status][language];
+  if (status in DEVICE_STATE_LABELS) return formatMessage(language, DEVICE_STATE_LABELS[status as DeviceState]);
+  if (status === 'alert' || status === 'fault') return formatMessage(language, FAULT_SEVERITY_LABELS[status]);
   return normal;
 }
 

@@ -1,4 +1,4 @@
-import { FAULT_STATE_LABELS, relativeTime, type DeviceStatus, type ExpiryGroup, type FaultRecordView } from '@cloudbox/domain';
+import { FAULT_STATE_LABELS, formatMessage, relativeTime, type DeviceStatus, type ExpiryGroup, type FaultRecordView } from '@cloudbox/domain';
 import { Card, Col, Empty, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -23,7 +23,7 @@ function RecentFaults({ faults }: { faults: readonly FaultRecordView[] }) {
       <ul className="dashboard__faults">
         {faults.slice(0, 8).map((fault) => (
           <li key={fault.id} className="dashboard__fault" data-fault={fault.id}>
-            <Tag color={fault.severity === 'fault' ? 'red' : 'orange'}>{FAULT_STATE_LABELS[fault.active ? 'active' : 'ended'][currentLanguage()]}</Tag>
+            <Tag color={fault.severity === 'fault' ? 'red' : 'orange'}>{formatMessage(currentLanguage(), FAULT_STATE_LABELS[fault.active ? 'active' : 'ended'])}</Tag>
             <Link to={faultDetailsPath(fault)}>{fault.message}</Link>
             <Typography.Text type="secondary" ellipsis className="dashboard__fault-device">
               {fault.owner_unit} · {fault.box_id}/{fault.controller_id}

@@ -1,4 +1,4 @@
-import { FAULT_STATE_LABELS, type DeviceStatus, type FaultRecordView } from '@cloudbox/domain';
+import { FAULT_STATE_LABELS, formatMessage, type DeviceStatus, type FaultRecordView } from '@cloudbox/domain';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -31,7 +31,7 @@ function AlarmTicker({ faults }: { faults: readonly FaultRecordView[] }) {
               {fault.owner_unit || fault.box_id} · {fault.message}
             </Link>
             <span className="wall-ticker__time">
-              {dayjs(fault.started_at).format('MM-DD HH:mm:ss')} · {FAULT_STATE_LABELS[fault.active ? 'active' : 'ended'][currentLanguage()]}
+              {dayjs(fault.started_at).format('MM-DD HH:mm:ss')} · {formatMessage(currentLanguage(), FAULT_STATE_LABELS[fault.active ? 'active' : 'ended'])}
             </span>
           </li>
         ))}

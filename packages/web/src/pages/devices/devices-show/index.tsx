@@ -1,5 +1,5 @@
 import { MoreOutlined, ReloadOutlined } from '@ant-design/icons';
-import { DEVICE_FIELD_LABELS, DEVICE_SORT_FIELDS, DEVICE_STATUSES, DEVICE_TYPES, EXPIRY_GROUPS, type DeviceItem, type DeviceSortField, type Page } from '@cloudbox/domain';
+import { DEVICE_FIELD_LABELS, DEVICE_SORT_FIELDS, DEVICE_STATUSES, DEVICE_TYPES, EXPIRY_GROUPS, formatMessage, type DeviceItem, type DeviceSortField, type Page } from '@cloudbox/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
@@ -61,7 +61,7 @@ export default function DevicesShow() {
     active,
   });
 
-  const label = (field: keyof typeof DEVICE_FIELD_LABELS) => DEVICE_FIELD_LABELS[field][language];
+  const label = (field: keyof typeof DEVICE_FIELD_LABELS) => formatMessage(language, DEVICE_FIELD_LABELS[field]);
   const sortOrder = (field: DeviceSortField): SortOrder => (state.sort === field ? (state.order === 'asc' ? 'ascend' : 'descend') : null);
   const sortable = (field: DeviceSortField) => ({ sorter: true, sortOrder: sortOrder(field), key: field });
   const screenLabel = (screen: ReturnType<typeof deviceScreens>[number]) => t(`device.screen.${screen}`);

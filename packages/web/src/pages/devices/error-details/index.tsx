@@ -1,4 +1,4 @@
-import { FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, type HistoryPoint } from '@cloudbox/domain';
+import { FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, formatMessage, type HistoryPoint } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Segmented, Spin, Table, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -83,7 +83,7 @@ export default function ErrorDetails() {
   const atFault = useMemo(() => nearestIndex(points, time), [points, time]);
   // Marked with the record's own severity (alert or fault); before the record is read, as a fault.
   const severity = fault?.severity;
-  const mark = useMemo(() => ({ time, label: severity ? FAULT_SEVERITY_LABELS[severity][language] : t('errorDetails.faultAt') }), [time, severity, language, t]);
+  const mark = useMemo(() => ({ time, label: severity ? formatMessage(language, FAULT_SEVERITY_LABELS[severity]) : t('errorDetails.faultAt') }), [time, severity, language, t]);
 
   return (
     <div className="app-page device-page error-details">
@@ -95,12 +95,12 @@ export default function ErrorDetails() {
               size="small"
               column={{ xs: 1, md: 2, xl: 3 }}
               items={[
-                { key: 'severity', label: t('faults.severity'), children: <Tag color={fault.severity === 'fault' ? 'red' : 'orange'}>{FAULT_SEVERITY_LABELS[fault.severity][language]}</Tag> },
+                { key: 'severity', label: t('faults.severity'), children: <Tag color={fault.severity === 'fault' ? 'red' : 'orange'}>{formatMessage(language, FAULT_SEVERITY_LABELS[fault.severity])}</Tag> },
                 { key: 'message', label: t('faults.message'), children: fault.message },
                 { key: 'register', label: t('faults.register'), children: fault.register_name ?? fault.register },
                 { key: 'value', label: t('faults.value'), children: fault.value },
                 { key: 'started', label: t('faults.started'), children: formatDateTimeIn(Date.parse(fault.started_at), zone) },
-                { key: 'ended', label: t('faults.ended'), children: fault.ended_at ? formatDateTimeIn(Date.parse(fault.ended_at), zone) : FAULT_STATE_LABELS.active[language] },
+                { key: 'ended', label: t('faults.ended'), children: fault.ended_at ? formatDateTimeIn(Date.parse(fault.ended_at), zone) : formatMessage(language, FAULT_STATE_LABELS.active) },
               ]}
             />
           ) : (

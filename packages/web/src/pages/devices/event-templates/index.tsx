@@ -1,4 +1,4 @@
-import { FAULT_SEVERITY_LABELS, type EventRuleView } from '@cloudbox/domain';
+import { FAULT_SEVERITY_LABELS, formatMessage, type EventRuleView } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +62,7 @@ export default function EventTemplates() {
                 title: t('faults.severity'),
                 dataIndex: 'severity',
                 width: 90,
-                render: (severity: EventRuleView['severity']) => <Tag color={severity === 'fault' ? 'red' : 'orange'}>{FAULT_SEVERITY_LABELS[severity][language]}</Tag>,
+                render: (severity: EventRuleView['severity']) => <Tag color={severity === 'fault' ? 'red' : 'orange'}>{formatMessage(language, FAULT_SEVERITY_LABELS[severity])}</Tag>,
               },
               { title: t('events.debounce'), dataIndex: 'debounce_s', width: 100, render: (seconds: number) => t('events.seconds', { seconds }) },
               { title: t('events.hysteresis'), dataIndex: 'clear_hysteresis', width: 110 },

@@ -1,4 +1,4 @@
-import { FAULT_SEVERITIES, FAULT_STATE_LABELS, FAULT_SEVERITY_LABELS, type FaultSeverity } from '@cloudbox/domain';
+import { FAULT_SEVERITIES, FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, formatMessage, type FaultSeverity } from '@cloudbox/domain';
 import { DatePicker, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ export default function FaultFilters({ value, onChange }: { value: FaultFilterSt
         placeholder={t('faults.severity')}
         value={value.severity}
         onChange={(severity?: FaultSeverity) => onChange({ ...value, severity })}
-        options={FAULT_SEVERITIES.map((severity) => ({ value: severity, label: FAULT_SEVERITY_LABELS[severity][language] }))}
+        options={FAULT_SEVERITIES.map((severity) => ({ value: severity, label: formatMessage(language, FAULT_SEVERITY_LABELS[severity]) }))}
         style={{ width: 130 }}
       />
       <Select
@@ -45,8 +45,8 @@ export default function FaultFilters({ value, onChange }: { value: FaultFilterSt
         value={value.active === undefined ? undefined : String(value.active)}
         onChange={(active?: string) => onChange({ ...value, active: active === undefined ? undefined : active === 'true' })}
         options={[
-          { value: 'true', label: FAULT_STATE_LABELS.active[language] },
-          { value: 'false', label: FAULT_STATE_LABELS.ended[language] },
+          { value: 'true', label: formatMessage(language, FAULT_STATE_LABELS.active) },
+          { value: 'false', label: formatMessage(language, FAULT_STATE_LABELS.ended) },
         ]}
         style={{ width: 130 }}
       />

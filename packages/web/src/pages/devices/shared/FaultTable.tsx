@@ -1,4 +1,4 @@
-import { FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, type FaultRecordView, type Page } from '@cloudbox/domain';
+import { FAULT_SEVERITY_LABELS, FAULT_STATE_LABELS, formatMessage, type FaultRecordView, type Page } from '@cloudbox/domain';
 import { Table, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -38,7 +38,7 @@ export default function FaultTable({ page, loading, current, pageSize, onPage, w
       title: t('faults.severity'),
       dataIndex: 'severity',
       width: 80,
-      render: (severity: FaultRecordView['severity']) => <Tag color={severity === 'fault' ? 'red' : 'orange'}>{FAULT_SEVERITY_LABELS[severity][language]}</Tag>,
+      render: (severity: FaultRecordView['severity']) => <Tag color={severity === 'fault' ? 'red' : 'orange'}>{formatMessage(language, FAULT_SEVERITY_LABELS[severity])}</Tag>,
     },
     { title: t('faults.code'), dataIndex: 'code', width: 60 },
     // The message takes the room that is left (at least MESSAGE_MIN_WIDTH).
@@ -51,7 +51,7 @@ export default function FaultTable({ page, loading, current, pageSize, onPage, w
       title: t('faults.state'),
       dataIndex: 'active',
       width: 90,
-      render: (active: boolean) => <Tag color={active ? 'error' : 'success'}>{FAULT_STATE_LABELS[active ? 'active' : 'ended'][language]}</Tag>,
+      render: (active: boolean) => <Tag color={active ? 'error' : 'success'}>{formatMessage(language, FAULT_STATE_LABELS[active ? 'active' : 'ended'])}</Tag>,
     },
     { title: t('device.actions'), key: 'details', fixed: 'right', width: 80, render: (_, fault) => <Link to={faultDetailsPath(fault)}>{t('faults.details')}</Link> },
   ];
