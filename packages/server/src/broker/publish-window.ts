@@ -3,9 +3,9 @@ import type { Client } from 'aedes';
 /**
  * How many of one connection's waiting publishes are let out of Aedes's read gate. A box sends a
  * message every few seconds, so this rides out an outage of minutes (a box sending one a second,
- * half a minute); past it a waiting publish holds the gate as Aedes does by itself (back-pressure on
- * a box that sends faster than the database commits), its keepalive unanswered until the oldest
- * publishes commit. It bounds what a box can make the server hold (32 payloads of at most 256 KiB).
+ * half a minute); past it a waiting publish holds the gate as Aedes does by itself. That gate is
+ * loose (a `readable` event opens it too, so packets that arrive one at a time are still read), so
+ * neither bounds the memory a box that keeps sending can take: that is what it sends unacknowledged.
  */
 export const PUBLISH_WINDOW = 32;
 
