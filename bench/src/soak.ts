@@ -220,6 +220,11 @@ try {
   const count = Math.floor((MINUTES * 60) / INTERVAL_SECONDS);
   for (let index = 1; index <= count && !stopping; index++) {
     await pause(started + index * INTERVAL_SECONDS * 1000 - performance.now());
+    const ended = server.exited();
+    if (ended) {
+      recordError(`the server process ended (${ended})`);
+      break;
+    }
     const seen = currentWindow;
     currentWindow = newWindow();
     const exposition = await scrape();
