@@ -44,6 +44,16 @@ describe('recent answers', () => {
     expect(await recent.get(1, ['a'], load(5))).toBe(5);
   });
 
+  it('lets go of expired answers as soon as a newer one is kept', async () => {
+    const { clock, recent, load } = setup();
+    await recent.get(1, ['a'], load(1));
+    await recent.get(2, ['a'], load(2));
+    expect(recent.size()).toBe(2);
+    clock.now = 1000;
+    await recent.get(3, ['b'], load(3));
+    expect(recent.size()).toBe(1);
+  });
+
   it('keeps at most maxEntries keys, dropping the oldest', async () => {
     const { recent, load, queries } = setup(2);
     await recent.get(1, ['a'], load(1));

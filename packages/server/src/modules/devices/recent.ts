@@ -36,10 +36,17 @@ export function createRecentAnswers<T>(options: {
     if (keys?.size === 0) keysOfUser.delete(entry.userId);
   }
 
-  /** Oldest first: a Map iterates in insertion order. */
-  function evict(): void {
-    while (entries.size > options.maxEntries || (options.maxWeight !== undefined && totalWeight > options.maxWeight && entries.size > 1)) {
-      drop(entries.keys().next().value!);
+  /**
+   * Oldest first: a Map iterates in insertion order, and an answer is inserted anew whenever it is
+   * loaded, so the oldest entries are the first to expire. Expired answers go at once (kept until
+   * `maxEntries` newer ones pushed them out, they held the heap of thousands of unusable answers).
+   */
+  function evict(now: number): void {
+    for (const [key, entry] of entries) {
+      const expired = now - entry.at >= options.ttlMs;
+      const over = entries.size > options.maxEntries || (options.maxWeight !== undefined && totalWeight > options.maxWeight && entries.size > 1);
+      if (!expired && !over) break;
+      drop(key);
     }
   }
 
@@ -57,13 +64,13 @@ export function createRecentAnswers<T>(options: {
       let keys = keysOfUser.get(userId);
       if (!keys) keysOfUser.set(userId, (keys = new Set()));
       keys.add(key);
-      evict();
+      evict(now);
       answer.then(
         (value) => {
           if (entries.get(key) !== entry || !options.weigh) return;
           entry.weight = options.weigh(value);
           totalWeight += entry.weight;
-          evict();
+          evict(clock());
         },
         // A failed query is not an answer to keep.
         () => {
@@ -71,6 +78,11 @@ export function createRecentAnswers<T>(options: {
         },
       );
       return answer;
+    },
+
+    /** How many answers are held (expired ones included until the next one is kept). */
+    size(): number {
+      return entries.size;
     },
 
     /** Drops every answer of these users: what they may see changed. */

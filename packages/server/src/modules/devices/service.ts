@@ -68,6 +68,8 @@ const RECENT_ORDER_IDS = 2_000_000;
  * than the live status, which reaches open lists over the WebSocket anyway.
  */
 const RECENT_PAGE_MS = 1000;
+/** The list rows that reused pages may hold together (pages of up to 500 rows under many filters would otherwise hold the heap). */
+const RECENT_PAGE_ITEMS = 50_000;
 
 /** A device list row for a spreadsheet: the last contact also as the wall time of the box's zone. */
 export type DeviceExportRow = DeviceItem & { last_seen_local_ms: number | null };
@@ -143,7 +145,12 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
     weigh: (ids) => ids.length,
   });
   const recentStatusCounts = createRecentAnswers<DeviceStatusCounts>({ ttlMs: RECENT_COUNTS_MS, maxEntries: RECENT_COUNTS_ENTRIES });
-  const recentPages = createRecentAnswers<Page<DeviceItem>>({ ttlMs: RECENT_PAGE_MS, maxEntries: RECENT_COUNTS_ENTRIES });
+  const recentPages = createRecentAnswers<Page<DeviceItem>>({
+    ttlMs: RECENT_PAGE_MS,
+    maxEntries: RECENT_COUNTS_ENTRIES,
+    maxWeight: RECENT_PAGE_ITEMS,
+    weigh: (page) => page.items.length,
+  });
   const recentRealtime = createRecentAnswers<DeviceRealtime>({ ttlMs: RECENT_PAGE_MS, maxEntries: RECENT_COUNTS_ENTRIES });
 
   /** What a count depends on besides who asks: what is filtered. */
