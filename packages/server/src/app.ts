@@ -122,7 +122,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(deviceRoutes, { prefix: API_BASE, devices, guard });
   app.register(faultRoutes, { prefix: API_BASE, faults: createFaultService({ db: database.db, registry, policy, now }), guard });
   app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: createDeviceTypeService(database.db), guard });
-  const userRegister = createUserRegisterService({ db: database.db, passwords, sessions, policy, scopesChanged: (userIds) => dataPlane.realtime.scopesChanged(userIds) });
+  const userRegister = createUserRegisterService({ db: database.db, passwords, sessions, policy, oplog: dataPlane.oplog, scopesChanged: (userIds) => dataPlane.realtime.scopesChanged(userIds) });
   app.register(userRegisterRoutes, { prefix: API_BASE, service: userRegister, guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: dataPlane.realtime });
   app.register(mqttWebSocketRoutes, { accept: dataPlane.acceptStream });

@@ -1,6 +1,6 @@
 import { ASSIGNMENT_RECALLERS, MAX_MANAGER_LEVEL, type Role, type TemplateRights } from '@cloudbox/domain';
 import type { UserRow } from '../db/schema.js';
-import type { DeviceAccess } from './scope.js';
+import { roleScope, type BoxScope, type DeviceAccess } from './scope.js';
 
 /**
  * Who may change which relation between users and boxes (DESIGN.md section 5). The devices policy
@@ -52,4 +52,56 @@ export function withinRights(given: TemplateRights | null, own: TemplateRights |
       return mine === 'rw' || (mine === 'r' && right === 'r');
     }),
   );
+}
+
+type Actor = Pick<UserRow, 'id' | 'roles' | 'ck'>;
+
+/**
+ * The users whose lists a caller's service screens show (get_managers, get_helpers): root every
+ * user, CK-wide staff (afterSales and afterSalesPlus reach edit-manager and edit-helper, SPEC.md
+ * section 6) those of their CK, anyone else its own direct subordinates.
+ */
+export function services(caller: Actor, user: Pick<UserRow, 'parentId' | 'ck'>): boolean {
+  const scope = roleScope(caller);
+  if (scope === undefined) return user.parentId === caller.id;
+  if (scope.kind === 'all') return true;
+  return scope.kind === 'ck' && user.ck === scope.ck;
+}
+
+/** Root and CK-wide staff read every share and assignment of the users they service; they make none. */
+export function readsEveryRelation(caller: Pick<UserRow, 'roles' | 'ck'>): boolean {
+  return roleScope(caller) !== undefined;
+}
+
+/** Whether a caller's lists of shares and assignments show one made by `madeBy`: every one to those who read every relation, else its own. */
+export function listsRelationMadeBy(caller: Actor, madeBy: number | null): boolean {
+  return readsEveryRelation(caller) ? madeBy !== null : madeBy === caller.id;
+}
+
+/** Recalling a share, and the switch grant that came with it: its maker, or root. */
+export function mayEndRelation(caller: Actor, madeBy: number | null): boolean {
+  return caller.roles.includes('root') || madeBy === caller.id;
+}
+
+/**
+ * The boxes a caller offers to share (get_unshared_devices): root any; a related user those it owns
+ * and those its unshielded subordinates own (its scope's `owners`), in its CK; anyone else those it owns.
+ */
+export function offersForSharing(scope: BoxScope, callerId: number, box: { ck: string; ownerId: number | null }): boolean {
+  if (scope.kind === 'all') return true;
+  if (scope.kind !== 'related') return box.ownerId === callerId;
+  return box.ck === scope.ck && box.ownerId !== null && scope.owners.includes(box.ownerId);
+}
+
+/**
+ * The boxes whose switching a caller may pass to a user, before the policy's word on both (SPEC.md
+ * section 4): those the caller owns, and those it shared with that user.
+ */
+export function offersSwitchOf(callerId: number, box: { ownerId: number | null }, shareToUser: { grantedBy: number } | null): boolean {
+  return box.ownerId === callerId || shareToUser?.grantedBy === callerId;
+}
+
+/** Revoking a switch grant: its granter, or the box's owner. */
+export function mayRevokeSwitch(callerId: number, grant: { grantedBy: number | null }, box: { ownerId: number | null }): boolean {
+  return grant.grantedBy === callerId || box.ownerId === callerId;
 }

@@ -6,7 +6,22 @@ import { queryRows } from '../db/sql.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../test/helpers.js';
 import { createDevicePolicy, type DevicePolicy } from './policy.js';
 import { accessOf, mayRead, roleScope, scopeCovers, type BoxRelation, type BoxScope } from './scope.js';
-import { boxIdCondition, hierarchySeers, maySwitchBox, readableCondition, scopeCondition, seesBox, usersConcernedBy } from './sql.js';
+import { listsRelationMadeBy, mayEndRelation, mayRevokeSwitch, offersForSharing, offersSwitchOf, services } from './relations.js';
+import {
+  boxIdCondition,
+  endableRelation,
+  hierarchySeers,
+  listedRelation,
+  maySwitchBox,
+  offeredForSharing,
+  readableCondition,
+  revocableSwitchGrant,
+  scopeCondition,
+  seesBox,
+  servicedBy,
+  switchOffered,
+  usersConcernedBy,
+} from './sql.js';
 
 /**
  * The SQL forms of the access rules answer what their TypeScript twins answer: every user of a
@@ -180,6 +195,53 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
       expect(await ask(condition ?? sql`true`), `${deviceType} ${register}`).toBe(mayRead(access, deviceType, register));
     }
     expect(readableCondition(scopeInTs('top'), sql`'maglev_blower'`, sql`1`)).toBeUndefined();
+  });
+
+  it('answers the relation rules alike: whom a caller services, which relations it lists and ends, which boxes it offers', async () => {
+    const mismatches: string[] = [];
+    const answers = async (query: SQL) => new Map((await queryRows<{ key: string; answer: boolean }>(opened.database.db, query)).map((row) => [String(row.key), row.answer]));
+    const shares = BOXES.flatMap((box) => (box.shares ?? []).map((share) => ({ box, user: ids.get(share.user)!, by: ids.get(share.by)! })));
+    const grants = BOXES.flatMap((box) => (box.switchGrants ?? []).map((grant) => ({ box, user: ids.get(grant.user)!, by: ids.get(grant.by)! })));
+    for (const user of USERS) {
+      const caller = rows.get(user.name)!;
+      const scope = scopeInTs(user.name);
+      const serviced = await answers(sql`select u.id as key, coalesce(${servicedBy(caller, sql`u`)}, false) as answer from users u`);
+      for (const other of USERS) {
+        const expected = services(caller, { parentId: other.parent ? ids.get(other.parent)! : null, ck: other.ck });
+        if (serviced.get(String(ids.get(other.name))) !== expected) mismatches.push(`${user.name} services ${other.name}: SQL ${serviced.get(String(ids.get(other.name)))}, TS ${expected}`);
+      }
+      const boxAnswers = await answers(sql`select b.id as key, coalesce(${offeredForSharing(scope, caller.id, sql`b`)}, false) as answer from boxes b`);
+      const assignments = await answers(sql`select b.id as key, coalesce(${listedRelation(caller, sql`b.owner_id`)}, false) as answer from boxes b`);
+      for (const box of BOXES) {
+        const ownerId = box.owner ? ids.get(box.owner)! : null;
+        const offered = offersForSharing(scope, caller.id, { ck: box.ck, ownerId });
+        if (boxAnswers.get(box.id) !== offered) mismatches.push(`${user.name} offers ${box.id}: SQL ${boxAnswers.get(box.id)}, TS ${offered}`);
+        const listed = listsRelationMadeBy(caller, ownerId);
+        if (assignments.get(box.id) !== listed) mismatches.push(`${user.name} lists made by ${box.owner}: SQL ${assignments.get(box.id)}, TS ${listed}`);
+      }
+      for (const share of shares) {
+        const relation = sql`(select * from device_shares where box_id = ${share.box.id} and user_id = ${share.user})`;
+        const got = {
+          listed: await ask(sql`select coalesce(${listedRelation(caller, sql`s.granted_by`)}, false) from ${relation} s`),
+          endable: await ask(sql`select coalesce(${endableRelation(caller, sql`s.granted_by`)}, false) from ${relation} s`),
+          switchOffered: await ask(sql`select coalesce(${switchOffered(caller.id, share.user, sql`b`)}, false) from boxes b where b.id = ${share.box.id}`),
+        };
+        const ownerId = share.box.owner ? ids.get(share.box.owner)! : null;
+        const expected = {
+          listed: listsRelationMadeBy(caller, share.by),
+          endable: mayEndRelation(caller, share.by),
+          switchOffered: offersSwitchOf(caller.id, { ownerId }, { grantedBy: share.by }),
+        };
+        if (JSON.stringify(got) !== JSON.stringify(expected)) mismatches.push(`${user.name} x share of ${share.box.id}: SQL ${JSON.stringify(got)}, TS ${JSON.stringify(expected)}`);
+      }
+      for (const grant of grants) {
+        const revocable = await ask(sql`select coalesce(${revocableSwitchGrant(caller.id, sql`g`, sql`b`)}, false)
+          from device_switch_grants g join boxes b on b.id = g.box_id where g.box_id = ${grant.box.id} and g.user_id = ${grant.user}`);
+        const expected = mayRevokeSwitch(caller.id, { grantedBy: grant.by }, { ownerId: grant.box.owner ? ids.get(grant.box.owner)! : null });
+        if (revocable !== expected) mismatches.push(`${user.name} revokes the grant of ${grant.box.id}: SQL ${revocable}, TS ${expected}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 
   it('names the users concerned by a box as the relations do', async () => {

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { numberArray, textArray } from '../db/sql.js';
-import { CK_STAFF, CK_WIDE_ROLES, type BoxScope } from './scope.js';
+import { readsEveryRelation } from './relations.js';
+import { CK_STAFF, CK_WIDE_ROLES, roleScope, type BoxScope, type Person } from './scope.js';
 
 /**
  * The SQL forms of the rules of `scope.ts`, for queries that decide over many rows at once. Each
@@ -89,6 +90,47 @@ export function usersConcernedBy(boxIds: readonly string[]): SQL {
       select id from up
       union select user_id from device_shares where box_id = any(${boxes})
       union select user_id from device_switch_grants where box_id = any(${boxes})`;
+}
+
+/*
+ * The relation rules of `relations.ts` as WHERE conditions of the lists and changes of relations.
+ * Null counts as false there, so their comparisons stay bare and the indexes on them serve.
+ */
+
+/** Whether the caller services the user row `user` (the SQL form of `services` in `relations.ts`). */
+export function servicedBy(caller: Person, user: SQL): SQL {
+  const scope = roleScope(caller);
+  if (scope === undefined) return sql`${user}.parent_id = ${caller.id}`;
+  if (scope.kind === 'all') return sql`true`;
+  return scope.kind === 'ck' ? sql`${user}.ck = ${scope.ck}` : sql`false`;
+}
+
+/** Whether the caller's lists show a share or assignment made by `madeBy` (`listsRelationMadeBy`). */
+export function listedRelation(caller: Person, madeBy: SQL): SQL {
+  return readsEveryRelation(caller) ? sql`${madeBy} is not null` : sql`${madeBy} = ${caller.id}`;
+}
+
+/** Whether the caller may end a share or the switch grant that came with it, made by `madeBy` (`mayEndRelation`). */
+export function endableRelation(caller: Person, madeBy: SQL): SQL {
+  return caller.roles.includes('root') ? sql`true` : sql`${madeBy} = ${caller.id}`;
+}
+
+/** Whether the caller offers the box row `box` for sharing (`offersForSharing`). */
+export function offeredForSharing(scope: BoxScope, callerId: number, box: SQL): SQL {
+  if (scope.kind === 'all') return sql`true`;
+  if (scope.kind !== 'related') return sql`${box}.owner_id = ${callerId}`;
+  return sql`(${box}.ck = ${scope.ck} and ${box}.owner_id = any(${sqlIntArray(scope.owners)}))`;
+}
+
+/** Whether the caller may pass the switching of the box row `box` to the user (`offersSwitchOf`). */
+export function switchOffered(callerId: number, userId: number, box: SQL): SQL {
+  return sql`(${box}.owner_id = ${callerId}
+    or exists (select 1 from device_shares s where s.box_id = ${box}.id and s.user_id = ${userId} and s.granted_by = ${callerId}))`;
+}
+
+/** Whether the caller may revoke the switch grant row `grant` of the box row `box` (`mayRevokeSwitch`). */
+export function revocableSwitchGrant(callerId: number, grant: SQL, box: SQL): SQL {
+  return sql`(${grant}.granted_by = ${callerId} or ${box}.owner_id = ${callerId})`;
 }
 
 function sqlIntArray(values: number[]): SQL {

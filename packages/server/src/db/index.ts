@@ -15,6 +15,15 @@ import * as schema from './schema.js';
 /** The query builder every module uses; the same type over PGlite and over a real PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The `tx` of `db.transaction((tx) => ...)`: statements on it commit or roll back together. */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Where a statement runs: the database, or an open transaction, so that a step of a multi-step
+ * write (its operation-log entries, the relations it ends) commits with the rest.
+ */
+export type Executor = Db | Transaction;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

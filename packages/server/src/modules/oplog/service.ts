@@ -1,6 +1,6 @@
-import type { Language, OperationLogEntry, OperationLogQuery, Page } from '@cloudbox/domain';
+import type { Language, OperationAction, OperationLogEntry, OperationLogQuery, Page } from '@cloudbox/domain';
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/index.js';
+import type { Db, Executor } from '../../db/index.js';
 import { boxes, controllers, deviceTypeRegisters, operationLogs, type UserRow } from '../../db/schema.js';
 import type { DevicePolicy } from '../../access/policy.js';
 import type { BoxScope } from '../../access/scope.js';
@@ -9,12 +9,30 @@ import { boxIdCondition, readableCondition } from '../../access/sql.js';
 export type OperationLogService = ReturnType<typeof createOperationLogService>;
 export type NewOperationLog = typeof operationLogs.$inferInsert;
 
+/** Who made a change, and from where: each entry's `user_id`, `username` and `ip`. */
+export interface Actor {
+  user: Pick<UserRow, 'id' | 'username'>;
+  ip: string;
+}
+
 /** The operation log: every write people make to devices, every change of who may see which, and who may read which part of it. */
 export function createOperationLogService(db: Db, policy: DevicePolicy) {
   return {
     /** Takes the executor, so an entry commits together with the command it records. */
-    async record(executor: Pick<Db, 'insert'>, entry: NewOperationLog): Promise<void> {
+    async record(executor: Executor, entry: NewOperationLog): Promise<void> {
       await executor.insert(operationLogs).values(entry);
+    },
+
+    /**
+     * One entry per row of `rows`, in one statement, for a change of many boxes' relations: `rows`
+     * is a query answering `ck, box_id, old_value, new_value` (text). `first` names the statement's
+     * `with` queries, such as the `delete ... returning` whose rows are recorded, so that the
+     * change and its entries are one statement.
+     */
+    async recordEach(executor: Executor, actor: Actor, action: OperationAction, rows: SQL, first?: SQL): Promise<void> {
+      await executor.execute(sql`${first ? sql`with ${first} ` : sql``}insert into operation_logs (user_id, username, ip, action, ck, box_id, old_value, new_value)
+        select ${actor.user.id}::int, ${actor.user.username}::text, ${actor.ip}::text, ${action}::text, e.ck, e.box_id, e.old_value, e.new_value
+        from (${rows}) as e(ck, box_id, old_value, new_value)`);
     },
 
     /** Newest first; only the boxes the user may see (the devices policy), filtered and paged. */
