@@ -26,19 +26,26 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     kills: { type: 'string', default: '3' },
     boxes: { type: 'string', default: '20' },
-    /** Each box sends a message this often (milliseconds). */
-    'publish-ms': { type: 'string', default: '200' },
+    /**
+     * Each box sends `burst` messages back to back this often (milliseconds): several packets in one
+     * read, as firmware flushing its buffer sends them. A broker that stops reading a connection
+     * while its publishes wait then reads it again only after `burst` more arrivals, past the
+     * keepalive: the outage shows as disconnects.
+     */
+    'publish-ms': { type: 'string', default: '2000' },
+    burst: { type: 'string', default: '4' },
     /** Ingest between two faults (seconds). */
     'between-seconds': { type: 'string', default: '5' },
     'outage-seconds': { type: 'string', default: '15' },
     /** The boxes' MQTT keepalive (seconds): shorter than the outage, so a broker that stops answering shows. */
-    keepalive: { type: 'string', default: '10' },
+    keepalive: { type: 'string', default: '5' },
   },
 });
 
 const KILLS = Number(values.kills);
 const BOX_COUNT = Number(values.boxes);
 const PUBLISH_MS = Number(values['publish-ms']);
+const BURST = Number(values.burst);
 const BETWEEN_MS = Number(values['between-seconds']) * 1000;
 const OUTAGE_MS = Number(values['outage-seconds']) * 1000;
 const KEEPALIVE_S = Number(values.keepalive);
@@ -121,17 +128,18 @@ async function connectBoxes(api: Api, mqttUrl: string): Promise<AccountedBox[]> 
 
 function startPublishing(boxes: AccountedBox[], onAcknowledged: (at: number) => void): () => void {
   let ts = Date.now() - 3_600_000;
+  const publish = (box: AccountedBox) => {
+    const sampleTs = (ts += 1);
+    box.sent.add(sampleTs);
+    const payload = JSON.stringify({ ts: sampleTs, seq: sampleTs, controllers: [{ station: 1, values: { [MAGLEV_BLOWER.speed]: sampleTs % 30_000, [MAGLEV_BLOWER.power]: sampleTs % 1000 } }] });
+    box.client.publish(boxTopics(box.id).data, payload, { qos: 1 }, (error) => {
+      if (error) return;
+      box.acknowledged.add(sampleTs);
+      onAcknowledged(Date.now());
+    });
+  };
   const timer = setInterval(() => {
-    for (const box of boxes) {
-      const sampleTs = (ts += 1);
-      box.sent.add(sampleTs);
-      const payload = JSON.stringify({ ts: sampleTs, seq: sampleTs, controllers: [{ station: 1, values: { [MAGLEV_BLOWER.speed]: sampleTs % 30_000, [MAGLEV_BLOWER.power]: sampleTs % 1000 } }] });
-      box.client.publish(boxTopics(box.id).data, payload, { qos: 1 }, (error) => {
-        if (error) return;
-        box.acknowledged.add(sampleTs);
-        onAcknowledged(Date.now());
-      });
-    }
+    for (const box of boxes) for (let message = 0; message < BURST; message += 1) publish(box);
   }, PUBLISH_MS);
   return () => clearInterval(timer);
 }
@@ -187,7 +195,7 @@ async function main(): Promise<number> {
       const first = acknowledgedAt.find((at) => at > moment);
       return first === undefined ? undefined : first - moment;
     };
-    log(`${BOX_COUNT} boxes publishing every ${PUBLISH_MS} ms (keepalive ${KEEPALIVE_S} s); server log ${logFile}`);
+    log(`${BOX_COUNT} boxes publishing ${BURST} messages every ${PUBLISH_MS} ms (keepalive ${KEEPALIVE_S} s); server log ${logFile}`);
     await sleep(BETWEEN_MS);
 
     for (let kill = 1; kill <= KILLS; kill += 1) {
@@ -259,7 +267,7 @@ async function main(): Promise<number> {
   writeSection(new URL('../../BENCHMARKS.md', import.meta.url).pathname, {
     name: 'faults',
     title: 'Faults under ingest',
-    description: `\`npm run faults\`: the built server on PostgreSQL behind a TCP proxy, ${BOX_COUNT} boxes publishing QoS 1 every ${PUBLISH_MS} ms (keepalive ${KEEPALIVE_S} s); ${KILLS} × kill -9 mid-ingest with an immediate restart, then the database cut for ${OUTAGE_MS / 1000} s. Every acknowledged sample must be stored once.`,
+    description: `\`npm run faults\`: the built server on PostgreSQL behind a TCP proxy, ${BOX_COUNT} boxes publishing ${BURST} QoS 1 messages every ${PUBLISH_MS} ms (keepalive ${KEEPALIVE_S} s); ${KILLS} × kill -9 mid-ingest with an immediate restart, then the database cut for ${OUTAGE_MS / 1000} s. Every acknowledged sample must be stored once.`,
     machine: describeMachine(),
     command: `npm run faults${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
     columns: ['fault', 'outcome'],
