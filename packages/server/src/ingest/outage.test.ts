@@ -70,6 +70,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage under ingest (P
 
     await proxy.cut();
     const cutAt = Date.now();
+    // A browser signing in to live events while the database is away is told to come back (1013),
+    // not signed out (4401, after which the console stops connecting).
+    const closed = new Promise<number>((resolve) => {
+      void t.app.injectWS(`/api/v2/ws?token=${token}`, {}, { onInit: (socket) => socket.on('close', (code) => resolve(code)) });
+    });
+    expect(await closed).toBe(1013);
     const asked = Date.now();
     const answer = await t.app.inject({ method: 'GET', url: '/api/v2/devices', headers: bearer(token) });
     const answeredInMs = Date.now() - asked;

@@ -2,6 +2,7 @@ import { Code, formatMessage, REALTIME_CLOSE, type Language, type RealtimeEvent 
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import type { UserRow } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { SessionService } from '../modules/auth/sessions.js';
@@ -19,6 +20,8 @@ const AUTH_TIMEOUT_MS = 10_000;
  * password change or reset, a deleted user) is announced and closes the user's sockets at once.
  */
 const SESSION_RECHECK_MS = 60_000;
+/** WebSocket close code 1013, Try Again Later: the database is away; the console connects again. */
+const TRY_AGAIN_LATER = 1013;
 /** A browser this far behind misses value updates until it catches up; status and faults still go. */
 const SLOW_CONSUMER_BYTES = 1024 * 1024;
 const MAX_SUBSCRIBED_BOXES = 1000;
@@ -161,6 +164,15 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
   }
 
+  /**
+   * The database is away, so the session cannot be checked: that ends no session. The socket closes
+   * with 1013 (try again later), which the console answers by connecting again, not by signing out.
+   */
+  function unavailable(socket: WebSocket, language: Language): void {
+    send(socket, { type: 'error', code: Code.REJECTED, message: formatMessage(language, 'serviceUnavailable') });
+    socket.close(TRY_AGAIN_LATER, 'service unavailable');
+  }
+
   function signedOut(socket: WebSocket, language: Language, error: unknown): void {
     const key = error instanceof ApiError ? error.problems[0]?.key : undefined;
     const code = error instanceof ApiError ? error.code : Code.TOKEN_INVALID;
@@ -221,13 +233,16 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
           const { user } = await sessions.authenticate(token);
           const scope = await scopeFor(user);
           if (socket.readyState !== socket.OPEN) return;
-          const checkSession = () => void sessions.authenticate(token).catch((error: unknown) => signedOut(socket, language, error));
+          // A check the database cannot answer now is made again at the next one.
+          const checkSession = () =>
+            void sessions.authenticate(token).catch((error: unknown) => isDatabaseUnavailable(error) || signedOut(socket, language, error));
           viewer = { socket, user, checkSession, language, boxes: new Set(), ...scope };
           viewers.add(viewer);
           send(socket, { type: 'ready', user: user.username });
           recheck = setInterval(checkSession, SESSION_RECHECK_MS);
           recheck.unref();
         } catch (error) {
+          if (isDatabaseUnavailable(error)) return unavailable(socket, language);
           if (!(error instanceof ApiError)) logger.warn({ err: error }, 'checking a WebSocket session failed');
           signedOut(socket, language, error);
         }
