@@ -77,7 +77,9 @@ function sender(server: RunningServer): Send {
     const answer = await once(request);
     const exited = server.exited();
     if (exited) throw new Error(`the server process exited (${exited})`);
-    if (answer === 'connection closed' && !(await healthy(server))) throw new Error('the server closed the connection and no longer answers /health');
+    if (answer === 'connection closed' && !(await healthy(server))) {
+      throw new Error(server.exited() ? `the server process exited (${server.exited()})` : 'the server closed the connection and no longer answers /health');
+    }
     return answer;
   };
 }

@@ -48,9 +48,9 @@ describe.each(DATABASE_KINDS)('hostile HTTP requests on %s', (kind) => {
       runs: RUNS,
     });
 
-    expect(report.runs).toBe(RUNS);
     const failures = report.failures.map((failure) => describeFailure(failure, SEED));
-    expect(failures.slice(0, 20), `${failures.length} of ${RUNS} answers failed (answers by status: ${JSON.stringify(report.statuses)})`).toEqual([]);
+    expect(failures.slice(0, 20), `${failures.length} of ${report.runs} answers failed (answers by status: ${JSON.stringify(report.statuses)})`).toEqual([]);
+    expect(report.runs).toBe(RUNS);
     // Input reached the services, not only the validation: some answers are successes.
     expect(report.statuses['200']).toBeGreaterThan(RUNS / 20);
     const health = await t.app.inject({ method: 'GET', url: '/api/v2/health' });
