@@ -46,7 +46,9 @@ export function registerHttpConventions(app: FastifyInstance): void {
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const answer = toApiError(error, request);
-  if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+  // An outage answers every request with 503 until the database is back: one warning each, no stack.
+  if (answer.status === 503) request.log.warn({ code: error.code, status: 503 }, 'service unavailable');
+  else if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
   else if (!(error instanceof ApiError)) request.log.info({ code: error.code, status: answer.status }, error.message);
   reply.header(REQUEST_ID_HEADER, request.id);
   return sendError(request, reply, answer);
