@@ -218,7 +218,7 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     const id = t.boxId();
     const { secret } = await t.register({ id });
     await t.app.dataPlane.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now(), 1, { 10: 12_000 })), { boxId: id });
-    await t.database.db.execute(sql`insert into operation_logs (username, ck, box_id, action) values ('demo_root', '1001', ${id}, 'switch')`);
+    await t.app.dataPlane.oplog.record(t.database.db, { username: 'demo_root', ck: '1001', boxId: id, action: 'switch' });
     const response = await t.app.inject({ method: 'DELETE', url: `/api/v2/boxes/${id}`, headers: bearer(limited) });
     expect(response.statusCode).toBe(200);
     expect(await t.rows(sql`select 1 from controllers where box_id = ${id}`)).toEqual([]);

@@ -10,10 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorResponses, ok } from '../../http/envelope.js';
+import { SIGNED_IN } from '../../http/route-docs.js';
 import { requireRoles, signedIn, type Guard } from '../auth/guard.js';
 import type { BoxService } from './service.js';
 
-const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 const params = z.object({ boxId: boxIdParamSchema });
 
 /** Box registration (DESIGN.md section 6): root and limited_admin; the policy confines limited_admin to its CK. */

@@ -2,10 +2,10 @@ import { boxIdParamSchema, commandViewSchema, writeRequestSchema } from '@cloudb
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorResponses, ok } from '../../http/envelope.js';
+import { SIGNED_IN } from '../../http/route-docs.js';
 import { signedIn, type Guard } from '../auth/guard.js';
 import type { CommandService } from './service.js';
 
-const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 const station = z.string().regex(/^\d{1,3}$/, 'stationRange').transform(Number).pipe(z.number().max(255, 'stationRange'));
 
 export const commandRoutes: FastifyPluginAsyncZod<{ commands: CommandService; guard: Guard }> = async (app, { commands, guard }) => {

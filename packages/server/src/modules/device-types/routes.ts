@@ -2,10 +2,9 @@ import { deviceTypeEventRulesSchema, deviceTypeIdParamSchema, deviceTypeListSche
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorResponses, ok } from '../../http/envelope.js';
+import { SIGNED_IN } from '../../http/route-docs.js';
 import type { Guard } from '../auth/guard.js';
 import type { DeviceTypeService } from './service.js';
-
-const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
 /** Device types and their event rules: what every signed-in user's devices are judged by. */
 export const deviceTypeRoutes: FastifyPluginAsyncZod<{ deviceTypes: DeviceTypeService; guard: Guard }> = async (app, { deviceTypes, guard }) => {

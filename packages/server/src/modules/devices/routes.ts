@@ -21,11 +21,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorResponses, ok } from '../../http/envelope.js';
+import { SIGNED_IN } from '../../http/route-docs.js';
 import { signedIn, type Guard } from '../auth/guard.js';
 import type { DeviceExportRow, DeviceService } from './service.js';
 import { DATE_TIME_FORMAT, sendWorkbook, XLSX_CONTENT_TYPE, type SheetColumn } from './xlsx.js';
 
-const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 export const deviceParams = z.object({ boxId: boxIdParamSchema, controllerId: controllerIdParamSchema });
 export const workbookResponse = z.unknown().describe(`${XLSX_CONTENT_TYPE}: the workbook, streamed`);
 

@@ -12,12 +12,11 @@ import {
 } from '@cloudbox/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, errorResponses, ok } from '../../http/envelope.js';
+import { SIGNED_IN } from '../../http/route-docs.js';
 import { signedIn, type Guard } from '../auth/guard.js';
 import { deviceParams, workbookResponse } from '../devices/routes.js';
 import { DATE_TIME_FORMAT, sendWorkbook, type SheetColumn } from '../devices/xlsx.js';
 import type { FaultRow, FaultService } from './service.js';
-
-const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
 /** The export's columns; times are the wall time of each box's CK zone. */
 function faultColumns(language: Language): SheetColumn<FaultRow>[] {

@@ -2,10 +2,9 @@ import { operationLogEntrySchema, operationLogQuerySchema } from '@cloudbox/doma
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorResponses, ok } from '../../http/envelope.js';
+import { SIGNED_IN } from '../../http/route-docs.js';
 import { signedIn, type Guard } from '../auth/guard.js';
 import type { OperationLogService } from './service.js';
-
-const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
 export const operationLogRoutes: FastifyPluginAsyncZod<{ oplog: OperationLogService; guard: Guard }> = async (app, { oplog, guard }) => {
   app.get(

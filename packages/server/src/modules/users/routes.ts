@@ -2,11 +2,10 @@ import { changePasswordSchema, resetCkUserPasswordSchema, userInfoSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorResponses, ok } from '../../http/envelope.js';
+import { SIGNED_IN } from '../../http/route-docs.js';
 import { requireRoles, signedIn, type Guard } from '../auth/guard.js';
 import { isCkFactory } from '../../access/accounts.js';
 import type { UserService } from './service.js';
-
-const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
 /** The signed-in user's calls under /user (SPEC.md section 7). */
 export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; guard: Guard }> = async (app, { users, guard }) => {

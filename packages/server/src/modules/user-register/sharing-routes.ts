@@ -1,0 +1,154 @@
+import {
+  changedCountSchema,
+  ckUserSchema,
+  deviceQuerySchema,
+  deviceUserSchema,
+  relationDevicePageSchema,
+  shareAllDevicesSchema,
+  shareDeviceSchema,
+  userDevicesQuerySchema,
+  userIdSchema,
+} from '@cloudbox/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import { answers, signedInDocs } from '../../http/route-docs.js';
+import type { Guard } from '../auth/guard.js';
+import { callerOf, routeGuards } from './guards.js';
+import type { UserRegisterService } from './service.js';
+
+const doc = signedInDocs('user_register');
+const grantDoc = signedInDocs('device_user_permission');
+
+/** Shares (/user_register, helper-device) and switch grants (/device_user_permission), and how each user of a CK sees a box. */
+export const sharingRoutes: FastifyPluginAsyncZod<{ service: UserRegisterService; guard: Guard }> = async (app, { service, guard }) => {
+  const { signedIn, screen } = routeGuards(guard);
+
+  app.get(
+    '/user_register/get_shared_devices',
+    {
+      preHandler: screen('helper-device'),
+      schema: {
+        ...doc('Boxes the caller shared with a user'),
+        querystring: userDevicesQuerySchema,
+        response: answers(relationDevicePageSchema, 400, 401, 403, 404),
+      },
+    },
+    async (request) => ok(request, await service.sharedDevices(callerOf(request), request.query.user_id, request.query)),
+  );
+
+  app.get(
+    '/user_register/get_unshared_devices',
+    {
+      preHandler: screen('helper-device'),
+      schema: {
+        ...doc('Boxes the caller may share that a user does not have yet'),
+        querystring: userDevicesQuerySchema,
+        response: answers(relationDevicePageSchema, 400, 401, 403, 404),
+      },
+    },
+    async (request) => ok(request, await service.unsharedDevices(callerOf(request), request.query.user_id, request.query)),
+  );
+
+  app.post(
+    '/user_register/share_device',
+    {
+      preHandler: screen('helper-device'),
+      schema: {
+        ...doc('Shares a box read-only or with parameter writes (a box another user shared with this user stays theirs: 409)'),
+        body: shareDeviceSchema,
+        response: answers(changedCountSchema, 400, 401, 403, 404, 409),
+      },
+    },
+    async (request) => {
+      const { device_id, user_id, permission } = request.body;
+      return ok(request, { changed: await service.shareDevice(callerOf(request), device_id, user_id, permission) });
+    },
+  );
+
+  app.post(
+    '/user_register/share_all_device',
+    {
+      preHandler: screen('helper-device'),
+      schema: {
+        ...doc('Shares every box the caller owns (but those another user already shared with this user)'),
+        body: shareAllDevicesSchema,
+        response: answers(changedCountSchema, 400, 401, 403, 404),
+      },
+    },
+    async (request) => ok(request, { changed: await service.shareAll(callerOf(request), request.body.user_id, request.body.permission) }),
+  );
+
+  app.post(
+    '/user_register/recall_shared_device',
+    {
+      preHandler: screen('helper-device'),
+      schema: { ...doc('Recalls a share the caller made'), body: deviceUserSchema, response: answers(changedCountSchema, 400, 401, 403, 404) },
+    },
+    async (request) => ok(request, { changed: await service.recallShare(callerOf(request), request.body.device_id, request.body.user_id) }),
+  );
+
+  app.post(
+    '/user_register/recall_all_shared_device',
+    {
+      preHandler: screen('helper-device'),
+      schema: { ...doc('Recalls every share the caller made to a user'), body: userIdSchema, response: answers(changedCountSchema, 400, 401, 403, 404) },
+    },
+    async (request) => ok(request, { changed: await service.recallAllShares(callerOf(request), request.body.user_id) }),
+  );
+
+  app.get(
+    '/user_register/get_dev_ck_users',
+    {
+      preHandler: signedIn,
+      schema: {
+        ...doc(
+          'Users of the box’s CK (but the caller), each with how it sees the box (`via`, as the devices policy decides: owner, superior, share, staff; null: not at all) and whether it holds the box’s switch on/off authorisation (`switch_authorized`); only a superior or a sharee can be authorised',
+        ),
+        querystring: deviceQuerySchema,
+        response: answers(z.array(ckUserSchema), 400, 401, 404),
+      },
+    },
+    async (request) => ok(request, await service.ckUsers(callerOf(request), request.query.device_id)),
+  );
+
+  app.post(
+    '/device_user_permission/add_device_user_permission',
+    {
+      preHandler: signedIn,
+      schema: { ...grantDoc('Grants a user switch on/off of a box'), body: deviceUserSchema, response: answers(changedCountSchema, 400, 401, 403, 404) },
+    },
+    async (request) => ok(request, { changed: await service.grantSwitch(callerOf(request), request.body.user_id, request.body.device_id) }),
+  );
+
+  app.post(
+    '/device_user_permission/del_device_user_permission',
+    {
+      preHandler: signedIn,
+      schema: { ...grantDoc('Revokes a user’s switch on/off of a box'), body: deviceUserSchema, response: answers(changedCountSchema, 400, 401, 404) },
+    },
+    async (request) => ok(request, { changed: await service.revokeSwitch(callerOf(request), request.body.user_id, request.body.device_id) }),
+  );
+
+  app.post(
+    '/device_user_permission/add_all_device_user_permission',
+    {
+      preHandler: signedIn,
+      schema: {
+        ...grantDoc('Grants a user switch on/off of every box the caller owns or shared with it'),
+        body: userIdSchema,
+        response: answers(changedCountSchema, 400, 401, 404),
+      },
+    },
+    async (request) => ok(request, { changed: await service.grantSwitch(callerOf(request), request.body.user_id, null) }),
+  );
+
+  app.post(
+    '/device_user_permission/del_all_device_user_permission',
+    {
+      preHandler: signedIn,
+      schema: { ...grantDoc('Revokes every switch grant the caller gave a user'), body: userIdSchema, response: answers(changedCountSchema, 400, 401, 404) },
+    },
+    async (request) => ok(request, { changed: await service.revokeSwitch(callerOf(request), request.body.user_id, null) }),
+  );
+};
