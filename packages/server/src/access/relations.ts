@@ -105,3 +105,11 @@ export function offersSwitchOf(callerId: number, box: { ownerId: number | null }
 export function mayRevokeSwitch(callerId: number, grant: { grantedBy: number | null }, box: { ownerId: number | null }): boolean {
   return grant.grantedBy === callerId || box.ownerId === callerId;
 }
+
+/**
+ * The CK a caller's calls reach: root every CK (it belongs to none), anyone else its own. A box,
+ * template or user of a CK out of reach is answered like a missing one.
+ */
+export function reachesCk(user: Pick<UserRow, 'roles' | 'ck'>, ck: string | null): boolean {
+  return user.roles.includes('root') || user.ck === ck;
+}

@@ -6,7 +6,7 @@ import { queryRows } from '../db/sql.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../test/helpers.js';
 import { createDevicePolicy, type DevicePolicy } from './policy.js';
 import { accessOf, mayRead, roleScope, scopeCovers, type BoxRelation, type BoxScope } from './scope.js';
-import { listsRelationMadeBy, mayEndRelation, mayRevokeSwitch, offersForSharing, offersSwitchOf, services } from './relations.js';
+import { listsRelationMadeBy, mayEndRelation, mayRevokeSwitch, offersForSharing, offersSwitchOf, reachesCk, services } from './relations.js';
 import {
   boxIdCondition,
   endableRelation,
@@ -14,6 +14,7 @@ import {
   listedRelation,
   maySwitchBox,
   offeredForSharing,
+  reachedCk,
   readableCondition,
   revocableSwitchGrant,
   scopeCondition,
@@ -205,6 +206,10 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
     for (const user of USERS) {
       const caller = rows.get(user.name)!;
       const scope = scopeInTs(user.name);
+      for (const ck of ['1001', '2002']) {
+        const reached = await ask(sql`select coalesce(${reachedCk(caller, sql`${ck}::text`)}, false)`);
+        if (reached !== reachesCk(caller, ck)) mismatches.push(`${user.name} reaches ${ck}: SQL ${reached}, TS ${reachesCk(caller, ck)}`);
+      }
       const serviced = await answers(sql`select u.id as key, coalesce(${servicedBy(caller, sql`u`)}, false) as answer from users u`);
       for (const other of USERS) {
         const expected = services(caller, { parentId: other.parent ? ids.get(other.parent)! : null, ck: other.ck });

@@ -97,6 +97,11 @@ export function usersConcernedBy(boxIds: readonly string[]): SQL {
  * Null counts as false there, so their comparisons stay bare and the indexes on them serve.
  */
 
+/** Whether the CK column `ck` is within the caller's reach (`reachesCk`). */
+export function reachedCk(caller: Pick<Person, 'roles' | 'ck'>, ck: SQL): SQL {
+  return caller.roles.includes('root') ? sql`true` : sql`${ck} = ${caller.ck}`;
+}
+
 /** Whether the caller services the user row `user` (the SQL form of `services` in `relations.ts`). */
 export function servicedBy(caller: Person, user: SQL): SQL {
   const scope = roleScope(caller);

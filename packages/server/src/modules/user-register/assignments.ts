@@ -1,7 +1,7 @@
 import type { RelationDevicePage } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../../http/errors.js';
-import { mayRecallAssignment, readsEveryRelation } from '../../access/relations.js';
+import { mayRecallAssignment, reachesCk, readsEveryRelation } from '../../access/relations.js';
 import { listedRelation } from '../../access/sql.js';
 import { notFound, type Caller } from './lookups.js';
 import { relationDevicePage } from './presenters.js';
@@ -80,7 +80,7 @@ export function createAssignments({ db, oplog, lookups, changes }: UserRegisterP
     async recallAllAssigned(caller: Caller, userId: number): Promise<number> {
       const target = await lookups.userById(userId);
       // root anywhere, the other ASSIGNMENT_RECALLERS in their own CK (the route admits only them).
-      if (!target || (!caller.user.roles.includes('root') && target.ck !== caller.user.ck)) throw notFound('userNotFound');
+      if (!target || !reachesCk(caller.user, target.ck)) throw notFound('userNotFound');
       return recallAssignments(caller, await boxRows(db, sql`owner_id = ${target.id} and assigned_by is not null`));
     },
   };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../../http/errors.js';
+import { reachesCk } from '../../access/relations.js';
 import { notFound, type Caller } from './lookups.js';
 import type { UserRegisterParts } from './service.js';
 import { boxRows, texts } from './sql.js';
@@ -11,7 +12,7 @@ export function createBinding({ db, lookups, changes }: UserRegisterParts) {
     async bind(caller: Caller, boxId: string, ck: string): Promise<void> {
       const [box] = await boxRows(db, sql`id = ${boxId}`);
       if (!box) throw notFound('boxNotFound');
-      if (box.ck !== ck || (caller.user.ck !== ck && !caller.user.roles.includes('root'))) throw ApiError.invalidInput([{ field: 'ck', key: 'ckMismatch' }]);
+      if (box.ck !== ck || !reachesCk(caller.user, ck)) throw ApiError.invalidInput([{ field: 'ck', key: 'ckMismatch' }]);
       if (box.owner_id !== null) throw ApiError.rejected('deviceAlreadyBound', undefined, 409);
       await changes.changeBoxes([boxId], async (tx) => {
         await tx.execute(sql`update boxes set owner_id = ${caller.user.id}, assigned_by = null, owned_since = now() where id = ${boxId} and owner_id is null`);

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
-import { isManager, mayReceive, withinRights } from '../../access/relations.js';
+import { isManager, mayReceive, reachesCk, withinRights } from '../../access/relations.js';
 import { boxRows, ownRights, templateRows, texts, type BoxRelationRow } from './sql.js';
 
 /** Who calls, and from where (the operation log keeps the address). */
@@ -39,7 +39,7 @@ export function createLookups(db: Db) {
   /** Boxes of the caller's CK (root: any) by id; a missing one or one of another CK is not found. */
   async function boxesById(caller: Caller, boxIds: readonly string[]): Promise<BoxRelationRow[]> {
     const rows = await boxRows(db, sql`id = any(${texts(boxIds)})`);
-    const visible = rows.filter((row) => caller.user.roles.includes('root') || row.ck === caller.user.ck);
+    const visible = rows.filter((row) => reachesCk(caller.user, row.ck));
     if (visible.length !== new Set(boxIds).size) throw notFound('boxNotFound');
     return visible;
   }

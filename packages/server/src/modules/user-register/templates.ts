@@ -2,6 +2,8 @@ import type { PermissionTemplateInput, PermissionTemplateView, TemplateRights } 
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/sql.js';
 import { ApiError } from '../../http/errors.js';
+import { reachesCk } from '../../access/relations.js';
+import { reachedCk } from '../../access/sql.js';
 import { notFound, type Caller } from './lookups.js';
 import type { UserRegisterParts } from './service.js';
 import { ids, templateRows, texts } from './sql.js';
@@ -11,12 +13,12 @@ type TemplateInput = PermissionTemplateInput & { rights: TemplateRights };
 /** Permission templates (models): root in any CK, limited_admin in its own; a change reaches their holders at once. */
 export function createTemplates({ db, scopesChanged }: UserRegisterParts) {
   function templateCk(caller: Caller, ck: string): void {
-    if (!caller.user.roles.includes('root') && caller.user.ck !== ck) throw ApiError.invalidInput([{ field: 'ck', key: 'ckMismatch' }]);
+    if (!reachesCk(caller.user, ck)) throw ApiError.invalidInput([{ field: 'ck', key: 'ckMismatch' }]);
   }
 
   async function existingTemplate(caller: Caller, id: number): Promise<void> {
     const [row] = await queryRows<{ ck: string }>(db, sql`select ck from permission_templates where id = ${id}`);
-    if (!row || (!caller.user.roles.includes('root') && row.ck !== caller.user.ck)) throw notFound('templateNotFound');
+    if (!row || !reachesCk(caller.user, row.ck)) throw notFound('templateNotFound');
   }
 
   const holders = (id: number) => ids<number>(db, sql`select id from users where template_id = ${id}`);
@@ -39,8 +41,7 @@ export function createTemplates({ db, scopesChanged }: UserRegisterParts) {
   return {
     /** The templates of the caller's CK (root: all), optionally of one level. */
     levelModels(caller: Caller, level: number | undefined): Promise<PermissionTemplateView[]> {
-      const ck = caller.user.roles.includes('root') ? sql`true` : sql`ck = ${caller.user.ck}`;
-      return templateRows(db, sql`${ck} and ${level === undefined ? sql`true` : sql`level = ${level}`}`);
+      return templateRows(db, sql`${reachedCk(caller.user, sql`ck`)} and ${level === undefined ? sql`true` : sql`level = ${level}`}`);
     },
 
     async createTemplate(caller: Caller, input: TemplateInput): Promise<PermissionTemplateView> {
