@@ -87,6 +87,13 @@ describe('storable text', () => {
     expect(findUnstorableText({ a: ['ok', 2, null, true] })).toBeUndefined();
     expect(findUnstorableText('\u0000')).toEqual([]);
   });
+
+  it('walks an input nested far deeper than the call stack goes', () => {
+    const depth = 100_000;
+    const deep = JSON.parse(`${'{"a":'.repeat(depth)}"x\\u0000"${'}'.repeat(depth)}`) as unknown;
+    expect(findUnstorableText(deep)).toHaveLength(depth);
+    expect(findUnstorableText(JSON.parse(`${'['.repeat(depth)}1${']'.repeat(depth)}`))).toBeUndefined();
+  });
 });
 
 describe('row ids', () => {

@@ -66,21 +66,30 @@ export function isStorableText(value: string): boolean {
   return !UNSTORABLE_TEXT.test(value);
 }
 
-/** Where in a parsed input (JSON, query) the first text PostgreSQL cannot store is, as a path; undefined when all is storable. */
-export function findUnstorableText(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
-  if (typeof value === 'string') return isStorableText(value) ? undefined : path;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) {
-      const found = findUnstorableText(value[index], [...path, index]);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isStorableText(key)) return [...path, key];
-      const found = findUnstorableText(item, [...path, key]);
-      if (found) return found;
+/**
+ * Where in a parsed input (JSON, query) the first text PostgreSQL cannot store is, as a path;
+ * undefined when all is storable. It walks with a stack of its own, not by recursion: a body nested
+ * thousands deep must be answered, not overflow the call stack, and it keeps the path of a value
+ * as a link to its parent's, so a deep input costs time in proportion to its size.
+ */
+export function findUnstorableText(input: unknown): (string | number)[] | undefined {
+  type Step = { key: string | number; parent: Step | undefined } | undefined;
+  const pathOf = (step: Step, last?: string | number) => {
+    const reversed: (string | number)[] = last === undefined ? [] : [last];
+    for (let at = step; at; at = at.parent) reversed.push(at.key);
+    return reversed.reverse();
+  };
+  const pending: { value: unknown; at: Step }[] = [{ value: input, at: undefined }];
+  while (pending.length > 0) {
+    const { value, at } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) return pathOf(at);
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index -= 1) pending.push({ value: value[index], at: { key: index, parent: at } });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (const [key] of entries) if (!isStorableText(key)) return pathOf(at, key);
+      for (let index = entries.length - 1; index >= 0; index -= 1) pending.push({ value: entries[index]![1], at: { key: entries[index]![0], parent: at } });
     }
   }
   return undefined;

@@ -3,19 +3,26 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { API_BASE } from '@cloudbox/domain';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { createJsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { brokerHookRoutes } from './broker/hook.js';
+import { createDevicePolicy } from './access/policy.js';
+import { createBrokerConnection } from './broker/connection.js';
+import { createBrokerHook, brokerHookRoutes } from './broker/hook.js';
 import { mqttWebSocketRoutes } from './broker/routes.js';
+import { createLocalBus, createRedisBus } from './bus/bus.js';
 import type { Config } from './config.js';
+import { announceStatus, brokerHandlers, dataPlaneSnapshot, ingestHooks } from './data-plane.js';
 import { createDatabaseAvailability, guardDatabaseAvailability } from './db/availability.js';
 import type { Database } from './db/index.js';
 import { generateRequestId, handleFrameworkError, registerHttpConventions } from './http/conventions.js';
 import { loggerOptions } from './http/logging.js';
 import { validateInput } from './http/validation.js';
-import { createDataPlane } from './ingest/index.js';
+import { createIngest } from './ingest/pipeline.js';
 import { metricsRoutes } from './ingest/routes.js';
+import { syncBuiltInDeviceTypes } from './fleet/device-types.js';
+import { createRegistry } from './fleet/registry.js';
+import { createStatusService } from './fleet/status.js';
 import { registerWebConsole } from './http/web-console.js';
 import { installGuard } from './modules/auth/guard.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
@@ -23,7 +30,9 @@ import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionService } from './modules/auth/sessions.js';
 import { boxRoutes } from './modules/boxes/routes.js';
+import { createBoxService } from './modules/boxes/service.js';
 import { commandRoutes } from './modules/commands/routes.js';
+import { createCommandService } from './modules/commands/service.js';
 import { configRoutes } from './modules/config/routes.js';
 import { deviceTypeRoutes } from './modules/device-types/routes.js';
 import { createDeviceTypeService } from './modules/device-types/service.js';
@@ -36,12 +45,14 @@ import { createHealthService } from './modules/health/service.js';
 import { prometheusRoutes } from './modules/metrics/routes.js';
 import { createMetrics } from './modules/metrics/service.js';
 import { operationLogRoutes } from './modules/oplog/routes.js';
+import { createOperationLogService } from './modules/oplog/service.js';
 import { createPasswordHasher } from './modules/users/passwords.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
 import { userRegisterRoutes } from './modules/user-register/routes.js';
 import { createUserRegisterService } from './modules/user-register/service.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit.js';
+import { createRealtime } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { VERSION } from './version.js';
 
@@ -91,16 +102,10 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   });
   app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}/docs` });
 
-  const passwords = createPasswordHasher(config.argon2);
-  const sessions = createSessionService(database.db, config.sessionTtlHours);
-  const users = createUserService(database.db, passwords, sessions);
-  const rateLimits = redis ? new RedisRateLimitStore(redis, `${config.redisKeyPrefix}ratelimit:`) : new MemoryRateLimitStore();
-  const throttle = createLoginThrottle(rateLimits, config.loginLimits);
-  const auth = createAuthService({ users, passwords, sessions, throttle });
+  const services = buildServices({ config, database, redis, now, logger: app.log });
+  const { sessions } = services;
   const guard = installGuard(app, sessions);
-  const dataPlane = createDataPlane({ config, database, redis, sessions, logger: app.log });
-  const metrics = createMetrics(dataPlane, { embeddedBroker: !config.mqtt.url });
-  metrics.observe(app);
+  services.metrics.observe(app);
   // While the database is away the API answers 503 at once; health reports the outage itself, and
   // the Prometheus scrape with its key needs no database.
   guardDatabaseAvailability(app, createDatabaseAvailability(() => database.ping()), {
@@ -108,25 +113,21 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
     exempt: [`${API_BASE}/health`, `${API_BASE}/metrics/prometheus`],
   });
 
-  app.register(authRoutes, { prefix: `${API_BASE}/user`, auth });
-  app.register(userRoutes, { prefix: `${API_BASE}/user`, users, guard });
-  app.register(healthRoutes, { prefix: API_BASE, health: createHealthService(database, dataPlane.broker) });
-  app.register(boxRoutes, { prefix: API_BASE, boxes: dataPlane.boxes, guard });
-  app.register(commandRoutes, { prefix: API_BASE, commands: dataPlane.commands, guard });
-  app.register(operationLogRoutes, { prefix: API_BASE, oplog: dataPlane.oplog, guard });
-  app.register(metricsRoutes, { prefix: API_BASE, dataPlane, guard });
-  app.register(prometheusRoutes, { prefix: API_BASE, metrics, guard, key: config.metricsKey });
-  const { registry, policy } = dataPlane;
-  const devices = createDeviceService({ db: database.db, registry, policy, rawRetentionDays: config.rawRetentionDays, now });
-  dataPlane.realtime.onScopesChanged((userIds) => devices.forgetUsers(userIds));
-  app.register(deviceRoutes, { prefix: API_BASE, devices, guard });
-  app.register(faultRoutes, { prefix: API_BASE, faults: createFaultService({ db: database.db, registry, policy, now }), guard });
-  app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: createDeviceTypeService(database.db), guard });
-  const userRegister = createUserRegisterService({ db: database.db, passwords, sessions, policy, oplog: dataPlane.oplog, scopesChanged: (userIds) => dataPlane.realtime.scopesChanged(userIds) });
-  app.register(userRegisterRoutes, { prefix: API_BASE, service: userRegister, guard });
-  app.register(realtimeRoutes, { prefix: API_BASE, realtime: dataPlane.realtime });
-  app.register(mqttWebSocketRoutes, { accept: dataPlane.acceptStream });
-  if (config.mqtt.hookKey) app.register(brokerHookRoutes, { prefix: API_BASE, hook: dataPlane.brokerHook, key: config.mqtt.hookKey });
+  app.register(authRoutes, { prefix: `${API_BASE}/user`, auth: services.auth });
+  app.register(userRoutes, { prefix: `${API_BASE}/user`, users: services.users, guard });
+  app.register(healthRoutes, { prefix: API_BASE, health: services.health });
+  app.register(boxRoutes, { prefix: API_BASE, boxes: services.boxes, guard });
+  app.register(commandRoutes, { prefix: API_BASE, commands: services.commands, guard });
+  app.register(operationLogRoutes, { prefix: API_BASE, oplog: services.oplog, guard });
+  app.register(metricsRoutes, { prefix: API_BASE, snapshot: services.snapshot, guard });
+  app.register(prometheusRoutes, { prefix: API_BASE, metrics: services.metrics, guard, key: config.metricsKey });
+  app.register(deviceRoutes, { prefix: API_BASE, devices: services.devices, guard });
+  app.register(faultRoutes, { prefix: API_BASE, faults: services.faults, guard });
+  app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: services.deviceTypes, guard });
+  app.register(userRegisterRoutes, { prefix: API_BASE, service: services.userRegister, guard });
+  app.register(realtimeRoutes, { prefix: API_BASE, realtime: services.realtime });
+  app.register(mqttWebSocketRoutes, { accept: services.broker.acceptStream });
+  if (config.mqtt.hookKey) app.register(brokerHookRoutes, { prefix: API_BASE, hook: services.brokerHook, key: config.mqtt.hookKey });
   app.register(configRoutes, { prefix: `${API_BASE}/config`, config });
   registerWebConsole(app, config.webDist);
 
@@ -135,8 +136,124 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   }, SESSION_PRUNE_INTERVAL_MS);
   pruning.unref();
   app.addHook('onClose', async () => clearInterval(pruning));
-  app.addHook('onReady', () => dataPlane.start());
-  app.addHook('onClose', () => dataPlane.close());
+  app.addHook('onReady', () => services.start());
+  app.addHook('onClose', () => services.close());
 
-  return Object.assign(app, { dataPlane });
+  return Object.assign(app, { services });
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+/**
+ * Every service of the server, built here and nowhere else, and the bus that keeps the instances'
+ * caches and browsers in step. `start` brings the data plane up (on the app's ready), `close` takes
+ * it down in order (on the app's close).
+ */
+function buildServices({ config, database, redis, now, logger }: AppDependencies & { logger: FastifyBaseLogger }) {
+  const db = database.db;
+  const bus = redis
+    ? createRedisBus(redis, `${config.redisKeyPrefix}realtime`, (error) => logger.warn({ err: error }, 'the Redis bus failed'))
+    : createLocalBus();
+  const passwords = createPasswordHasher(config.argon2);
+  const sessions = createSessionService(db, config.sessionTtlHours);
+  const users = createUserService(db, passwords, sessions);
+  const rateLimits = redis ? new RedisRateLimitStore(redis, `${config.redisKeyPrefix}ratelimit:`) : new MemoryRateLimitStore();
+  const auth = createAuthService({ users, passwords, sessions, throttle: createLoginThrottle(rateLimits, config.loginLimits) });
+
+  const policy = createDevicePolicy(db);
+  const registry = createRegistry(db);
+  const broker = createBrokerConnection({ config, logger });
+  const realtime = createRealtime({ bus, sessions, policy, logger });
+  const status = createStatusService({
+    db,
+    logger,
+    offlineAfterMs: config.boxOfflineAfterMs,
+    connectedHere: broker.connectedBoxes,
+    announce: announceStatus({ registry, realtime, logger }),
+  });
+  const oplog = createOperationLogService(db, policy);
+  const commands = createCommandService({ db, registry, broker: broker.view, status, realtime, oplog, policy, ttlMs: config.commandTtlMs, logger });
+  const ingest = createIngest({
+    db,
+    registry,
+    status,
+    logger,
+    rawRetentionDays: config.rawRetentionDays,
+    connectionAware: !config.mqtt.url,
+    hooks: ingestHooks({ realtime, commands, externalBroker: Boolean(config.mqtt.url) }),
+  });
+  const boxes = createBoxService(db, policy, {
+    boxChanged: (boxId) => bus.publish('box-changed', { boxId }),
+    disconnect: (boxId) => broker.view.disconnect(boxId),
+    controllersReset: (ids) => ingest.forgetControllers(ids),
+  });
+  const devices = createDeviceService({ db, registry, policy, rawRetentionDays: config.rawRetentionDays, now });
+  const scopesChanged = (userIds: readonly number[]) => {
+    if (userIds.length > 0) bus.publish('scopes-changed', { userIds: [...new Set(userIds)] });
+  };
+  const userRegister = createUserRegisterService({ db, passwords, sessions, policy, oplog, scopesChanged });
+  const handlers = brokerHandlers({ ingest, registry, status, commands, logger });
+  const snapshot = dataPlaneSnapshot({ broker: broker.view, ingest, realtime });
+
+  // What one instance changes, every instance forgets and tells its browsers (the policy first: the browsers' scopes are read from it).
+  sessions.onEnded((userIds) => bus.publish('sessions-ended', { userIds: [...userIds] }));
+  bus.subscribe('sessions-ended', ({ userIds }) => {
+    sessions.ended(userIds, { announce: false });
+    realtime.checkSessionsOf(userIds);
+  });
+  bus.subscribe('scopes-changed', ({ userIds }) => {
+    policy.forget(userIds);
+    devices.forgetUsers(userIds);
+    realtime.rescope(userIds);
+  });
+  bus.subscribe('box-changed', ({ boxId }) => {
+    registry.forgetBox(boxId);
+    status.forget(boxId);
+  });
+  bus.subscribe('device-event', (message) => realtime.deliver(message));
+
+  return {
+    bus,
+    sessions,
+    users,
+    auth,
+    policy,
+    registry,
+    broker,
+    realtime,
+    status,
+    oplog,
+    commands,
+    ingest,
+    boxes,
+    devices,
+    userRegister,
+    snapshot,
+    faults: createFaultService({ db, registry, policy, now }),
+    deviceTypes: createDeviceTypeService(db),
+    health: createHealthService(database, broker.view),
+    metrics: createMetrics(snapshot, { embeddedBroker: !config.mqtt.url }),
+    /** An external broker's questions (MQTT_HOOK_KEY): answered as the embedded broker would. */
+    brokerHook: createBrokerHook(config.mqtt, handlers),
+
+    async start(): Promise<void> {
+      await syncBuiltInDeviceTypes(db);
+      await registry.start();
+      await bus.start();
+      await status.start();
+      await ingest.start();
+      commands.start();
+      await broker.start(handlers);
+    },
+
+    async close(): Promise<void> {
+      commands.close();
+      // Boxes first, so nothing new arrives; then what is queued is written or refused (and redelivered).
+      await broker.close();
+      await ingest.close();
+      await status.close();
+      realtime.close();
+      await bus.close();
+    },
+  };
 }

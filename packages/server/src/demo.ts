@@ -253,12 +253,12 @@ function startDemoFleet(url: string, credentials: readonly BoxOptions[], logger:
  */
 export async function startDemo(db: Db, app: App, config: Pick<Config, 'demoBoxes' | 'demoSimulator' | 'mqtt'>): Promise<{ stop(): Promise<void> }> {
   const started = Date.now();
-  const boxes = await registerDemoBoxes(db, app.dataPlane.boxes, config.demoBoxes);
+  const boxes = await registerDemoBoxes(db, app.services.boxes, config.demoBoxes);
   await relateDemoBoxes(db, boxes.map((box) => String(box.id)));
   app.log.info({ boxes: boxes.length, ms: Date.now() - started }, 'demo boxes registered');
   if (!config.demoSimulator || boxes.length === 0) return { stop: async () => undefined };
   const logger = { info: (message: string) => app.log.info(`simulator: ${message}`), warn: (message: string) => app.log.warn(`simulator: ${message}`) };
-  const url = config.mqtt.url ?? `mqtt://127.0.0.1:${app.dataPlane.broker.info().tcpPort}`;
+  const url = config.mqtt.url ?? `mqtt://127.0.0.1:${app.services.broker.view.info().tcpPort}`;
   let fleet: Fleet | undefined;
   let stopped = false;
   (async () => {

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     console.error(error.message);
     process.exit(1);
   }
-  announce(config, outcome, app.dataPlane.broker.info());
+  announce(config, outcome, app.services.broker.view.info());
   // The simulator is a development dependency: a production start (DEMO=0) never loads it.
   const demo = config.demo ? await (await import('./demo.js')).startDemo(database.db, app, config) : undefined;
   if (outcome.demoAccountsInProduction.length > 0) {

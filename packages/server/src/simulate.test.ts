@@ -40,7 +40,7 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('the simulator registering its b
       [{ station: 1, deviceType: 'air_compressor' }],
       [{ station: 1, deviceType: 'generic_plc' }],
     ]);
-    const info = t.app.dataPlane.broker.info();
+    const info = t.app.services.broker.view.info();
     expect(registered.brokerUrl).toBe(broker === 'embedded' ? `mqtt://127.0.0.1:${info.tcpPort}` : info.url);
     expect(await t.rows(sql`select id, ck from boxes where id = any(${`{${ids.join(',')}}`}::text[]) order by id`)).toEqual(ids.map((id) => ({ id, ck: '1001' })));
 

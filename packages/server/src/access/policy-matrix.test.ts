@@ -299,7 +299,7 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
     // Values leave as soon as they are committed: only to the sockets already subscribed.
     await eventually(() => (USERS.every((user) => events[user]!.some((event) => event.type === 'subscribed')) ? true : undefined), 'every socket subscribed', 5000);
 
-    const realtime = t.app.dataPlane.realtime;
+    const realtime = t.app.services.realtime;
     const at = Date.now();
     for (const boxId of matrixBoxes()) {
       const device = devices[boxId]!;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UNREGISTERED_ROWS, UNREGISTERED_KEPT_DAYS } from '../ingest/status.js';
+import { MAX_UNREGISTERED_ROWS, UNREGISTERED_KEPT_DAYS } from '../fleet/status.js';
 import { MemoryRateLimitStore } from '../rate-limit.js';
 import { startDataPlaneTest, type DataPlaneTest } from '../test/data-plane.js';
 import { DATABASE_KINDS } from '../test/helpers.js';
@@ -46,10 +46,10 @@ describe.each(DATABASE_KINDS)('unknown box ids on %s', (database) => {
   const unregisteredIds = async () => (await t.rows<{ id: string }>(sql`select id from unregistered_boxes order by id`)).map((row) => row.id);
 
   it('records the ids an address tries until it is limited, then neither asks nor records', async () => {
-    const rejected = () => t.app.dataPlane.ingest.counters.rejected;
+    const rejected = () => t.app.services.ingest.counters.rejected;
     const ids = Array.from({ length: REFUSALS_PER_ADDRESS + 5 }, () => t.boxId());
     for (const id of ids) await expect(t.connectBox(id, 'made-up')).rejects.toThrow(/bad username or password/i);
-    await t.app.dataPlane.status.flush();
+    await t.app.services.status.flush();
 
     expect(await unregisteredIds()).toEqual(ids.slice(0, REFUSALS_PER_ADDRESS).sort());
     expect(rejected().unknown_box).toBe(REFUSALS_PER_ADDRESS);
@@ -63,8 +63,8 @@ describe.each(DATABASE_KINDS)('unknown box ids on %s', (database) => {
       from generate_series(1, ${MAX_UNREGISTERED_ROWS}) as n`);
     await t.database.db.execute(sql`insert into unregistered_boxes (id, first_seen_at, last_seen_at)
       values ('800000', now() - interval '40 days', now() - interval '${sql.raw(String(UNREGISTERED_KEPT_DAYS + 1))} days')`);
-    t.app.dataPlane.status.unregistered('700000', '192.0.2.9');
-    await t.app.dataPlane.status.flush();
+    t.app.services.status.unregistered('700000', '192.0.2.9');
+    await t.app.services.status.flush();
 
     const ids = await unregisteredIds();
     expect(ids).toHaveLength(MAX_UNREGISTERED_ROWS);

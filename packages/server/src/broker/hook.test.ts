@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)('the external broker hook on %s', (kind) => {
   };
   const allow = { result: 'allow', ok: true, error: '' };
   const deny = { result: 'deny', is_superuser: false, ok: false, error: 'denied' };
-  const rejected = () => ({ ...t.app.dataPlane.ingest.counters.rejected });
+  const rejected = () => ({ ...t.app.services.ingest.counters.rejected });
 
   it('wants its key, in the header or the query, and answers without it 401 in the caller’s language', async () => {
     const payload = { username: SERVER.username, password: SERVER.password };
@@ -53,7 +53,7 @@ describe.each(DATABASE_KINDS)('the external broker hook on %s', (kind) => {
     expect(await answerOf('authenticate', { username: stranger, password: 'whatever', ip: '203.0.113.9' })).toEqual(deny);
     expect(await answerOf('authenticate', { username: SERVER.username, password: 'not-it' })).toEqual(deny);
     expect(rejected()).toMatchObject({ bad_credentials: before.bad_credentials + 3, unknown_box: before.unknown_box + 1 });
-    await t.app.dataPlane.status.flush();
+    await t.app.services.status.flush();
     expect(await t.rows(sql`select attempts, last_ip from unregistered_boxes where id = ${stranger}`)).toEqual([{ attempts: 1, last_ip: '203.0.113.9' }]);
   });
 

@@ -1,5 +1,5 @@
 import type { Origin } from '../ingest/pipeline.js';
-import type { DisconnectReason } from '../ingest/status.js';
+import type { DisconnectReason } from '../fleet/status.js';
 
 export interface Addresses {
   sourceIp: string | null;

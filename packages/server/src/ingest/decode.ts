@@ -1,6 +1,6 @@
 import { dataMessageSchema, decodeRegister } from '@cloudbox/domain';
 import type { IngestCounters } from './counters.js';
-import type { RegisteredBox, RegisteredController } from './registry.js';
+import type { RegisteredBox, RegisteredController } from '../fleet/registry.js';
 
 /** One controller's readings at one time, decoded: what a samples row holds. */
 export interface Sample {

@@ -77,7 +77,7 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('a database failure mid-batch on
     const { secret } = await t.register({ id });
     // A box that reconnects by itself and sends again what was not acknowledged.
     const box = await t.connectBox(id, secret, { reconnectPeriod: 100 });
-    const counters = t.app.dataPlane.ingest.counters;
+    const counters = t.app.services.ingest.counters;
     const retriesBefore = counters.retries;
     const start = Date.now() - 60_000;
     const messages = Array.from({ length: 5 }, (_, index) => dataMessage(start + index * 1000, index, { [R.speed]: 10_000 + index, [R.power]: 500 + index }));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Sample } from './decode.js';
-import type { DeviceTypeModel, Rule } from './device-types.js';
+import type { DeviceTypeModel, Rule } from '../fleet/device-types.js';
 import { createEventEngine } from './events.js';
-import type { RegisteredBox } from './registry.js';
+import type { RegisteredBox } from '../fleet/registry.js';
 
 const TEMPERATURE = 20;
 const FAULT = 4;

@@ -40,7 +40,7 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
   });
   afterAll(() => t.dispose());
 
-  const counters = () => t.app.dataPlane.ingest.counters;
+  const counters = () => t.app.services.ingest.counters;
   const samplesOf = (boxId: string) =>
     t.rows<{ ts: number; registers: number[]; readings: number[] }>(
       sql`select (extract(epoch from s.ts) * 1000)::float8 as ts, s.registers, s.readings from samples s join controllers c on c.id = s.controller_id
@@ -55,7 +55,7 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
   const onlineOf = async (boxId: string) => (await t.rows<{ online: boolean }>(sql`select online from boxes where id = ${boxId}`))[0]?.online;
   const becomes = (boxId: string, state: boolean) =>
     eventually(async () => {
-      await t.app.dataPlane.status.flush();
+      await t.app.services.status.flush();
       return (await onlineOf(boxId)) === state ? true : undefined;
     }, `box ${boxId} ${state ? 'online' : 'offline'}`);
   const connectionEvents = async (boxId: string) =>
@@ -184,7 +184,7 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
       await stranger.publishAsync(boxTopics(id).data, dataMessage(Date.now(), 1, { [R.speed]: 1 }), { qos: 1 });
     }
     const row = await eventually(async () => {
-      await t.app.dataPlane.status.flush();
+      await t.app.services.status.flush();
       return (await t.rows<{ id: string; attempts: number }>(sql`select id, attempts from unregistered_boxes where id = ${id}`))[0];
     }, 'the unknown box recorded');
     expect(row).toEqual({ id, attempts: 1 });
@@ -234,11 +234,11 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
 
     expect(bClosed).toBe(false);
     expect(boxB.connected).toBe(true);
-    await t.app.dataPlane.status.flush();
+    await t.app.services.status.flush();
     expect(await onlineOf(b)).toBe(true);
     expect(await connectionEvents(b)).toEqual(['connect']);
-    expect(t.app.dataPlane.broker.isConnected(b)).toBe(true);
-    expect(t.app.dataPlane.broker.isConnected(a)).toBe(true);
+    expect(t.app.services.broker.view.isConnected(b)).toBe(true);
+    expect(t.app.services.broker.view.isConnected(a)).toBe(true);
   });
 
   it('follows a box online and offline: connect, last will, clean disconnect, and the last-seen backstop', async () => {
@@ -273,7 +273,7 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
 
     // The backstop: believed online, silent for longer than BOX_OFFLINE_AFTER_S, and not connected here.
     await t.database.db.execute(sql`update boxes set online = true, last_seen_at = now() - interval '1 hour' where id = ${id}`);
-    await t.app.dataPlane.status.sweep();
+    await t.app.services.status.sweep();
     expect(await onlineOf(id)).toBe(false);
   });
 

@@ -120,6 +120,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage under ingest (P
       );
       expect(rollup!.count).toBe(stored.length);
     }
-    expect(t.app.dataPlane.ingest.counters.retries).toBeGreaterThan(0);
+    expect(t.app.services.ingest.counters.retries).toBeGreaterThan(0);
   });
 });

@@ -5,8 +5,8 @@ import { createCounters, MESSAGE_KINDS, type MessageKind } from './counters.js';
 import { decodeData } from './decode.js';
 import { createEventEngine } from './events.js';
 import { createPartitions } from './partitions.js';
-import type { RegisteredBox, Registry } from './registry.js';
-import type { StatusService } from './status.js';
+import type { RegisteredBox, Registry } from '../fleet/registry.js';
+import type { StatusService } from '../fleet/status.js';
 import { activeRecords } from './store.js';
 import { createWriter, type Committed } from './writer.js';
 

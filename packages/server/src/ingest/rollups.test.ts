@@ -46,7 +46,7 @@ describe.each(DATABASE_KINDS)('K-line rollups on %s', (kind) => {
     const arrival = [...messages, ...redelivered].sort(() => random() - 0.5);
     const topic = boxTopics(boxId).data;
     for (let start = 0; start < arrival.length; start += 37) {
-      await Promise.all(arrival.slice(start, start + 37).map((message) => t.app.dataPlane.ingest.receive(topic, Buffer.from(message), { boxId })));
+      await Promise.all(arrival.slice(start, start + 37).map((message) => t.app.services.ingest.receive(topic, Buffer.from(message), { boxId })));
     }
     return unique.length;
   }

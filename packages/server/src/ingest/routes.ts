@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { envelope, errorResponses, ok } from '../http/envelope.js';
 import { requireRoles, type Guard } from '../modules/auth/guard.js';
 import { MESSAGE_KINDS, REJECTIONS } from './counters.js';
-import type { DataPlane } from './index.js';
+import type { DataPlaneSnapshot } from '../data-plane.js';
 
 const counts = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((key) => [key, z.number().int()])) as Record<K, z.ZodNumber>);
 
@@ -32,7 +32,7 @@ const metricsSchema = z.object({
 });
 
 /** GET /api/v2/metrics (root): this instance's broker state and ingest counters since start. */
-export const metricsRoutes: FastifyPluginAsyncZod<{ dataPlane: DataPlane; guard: Guard }> = async (app, { dataPlane, guard }) => {
+export const metricsRoutes: FastifyPluginAsyncZod<{ snapshot: () => DataPlaneSnapshot; guard: Guard }> = async (app, { snapshot, guard }) => {
   app.get(
     '/metrics',
     {
@@ -44,6 +44,6 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ dataPlane: DataPlane; guard:
         response: { 200: envelope(metricsSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => ok(request, dataPlane.metrics()),
+    async (request) => ok(request, snapshot()),
   );
 };

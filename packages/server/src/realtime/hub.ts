@@ -8,7 +8,7 @@ import { ApiError } from '../http/errors.js';
 import type { SessionService } from '../modules/auth/sessions.js';
 import type { DevicePolicy } from '../access/policy.js';
 import { mayRead, scopeCovers, type BoxScope } from '../access/scope.js';
-import type { Bus, BusEvent, BusMessage } from './bus.js';
+import type { Bus, BusTopics, DeviceEvent } from '../bus/bus.js';
 
 /** A browser gets at most one `values` event per controller per this interval. */
 export const VALUES_INTERVAL_MS = 1000;
@@ -59,8 +59,9 @@ export type Realtime = ReturnType<typeof createRealtime>;
 
 /**
  * Live events for browsers (WebSocket /api/v2/ws): status, values, fault and command events of the
- * boxes each signed-in user may see (the devices policy decides). Events go out over the bus, so
- * with Redis every instance's browsers hear every instance's boxes. A controller's values leave
+ * boxes each signed-in user may see (the access policy decides). Events go out over the bus and
+ * come back through `deliver` (the composition root subscribes it), so with Redis every instance's
+ * browsers hear every instance's boxes. Browser push is all it does. A controller's values leave
  * as soon as they are committed, then at most once a second: what comes within that second is
  * merged and leaves when it ends. A box reporting every few seconds is seen without delay.
  */
@@ -70,31 +71,6 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
   const pendingValues = new Map<string, PendingValues>();
   /** When each controller's values last left, for those that left within the interval. */
   const valuesSent = new Map<string, number>();
-  const boxChangeHandlers: ((boxId: string) => void)[] = [];
-  const scopeChangeHandlers: ((userIds: number[]) => void)[] = [];
-
-  const stopAnnouncingEndings = sessions.onEnded((userIds) => bus.publish({ kind: 'sessions-ended', userIds: [...userIds] }));
-
-  bus.subscribe((message: BusMessage) => {
-    if (message.kind === 'sessions-ended') {
-      sessions.ended(message.userIds, { announce: false });
-      const ended = new Set(message.userIds);
-      for (const viewer of viewers) if (ended.has(viewer.user.id)) viewer.checkSession();
-      return;
-    }
-    if (message.kind === 'box-changed') {
-      for (const handler of boxChangeHandlers) handler(message.boxId);
-      return;
-    }
-    if (message.kind === 'scopes-changed') {
-      policy.forget(message.userIds);
-      for (const handler of scopeChangeHandlers) handler(message.userIds);
-      const changed = new Set(message.userIds);
-      for (const viewer of viewers) if (changed.has(viewer.user.id)) void rescope(viewer);
-      return;
-    }
-    for (const viewer of viewers) deliver(viewer, message.box, message.event, message.deviceType);
-  });
 
   async function scopeFor(user: UserRow): Promise<Pick<Viewer, 'scope' | 'visible'>> {
     const scope = await policy.scopeOf(user);
@@ -123,8 +99,7 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
   function sendValues(key: string, pending: PendingValues, now: number): void {
     pendingValues.delete(key);
     valuesSent.set(key, now);
-    bus.publish({
-      kind: 'event',
+    bus.publish('device-event', {
       box: pending.box,
       event: { type: 'values', box_id: pending.box.id, controller_id: pending.station, ts: pending.ts, values: pending.values },
       deviceType: pending.deviceType,
@@ -138,7 +113,7 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
     for (const key of valuesSent.keys()) if (mayLeave(key, now) && !pendingValues.has(key)) valuesSent.delete(key);
   }
 
-  function deliver(viewer: Viewer, box: { id: string; ck: string }, event: BusEvent, deviceType: string | undefined): void {
+  function deliver(viewer: Viewer, box: { id: string; ck: string }, event: DeviceEvent, deviceType: string | undefined): void {
     if (!scopeCovers(viewer.scope, viewer.visible, box)) return;
     // Registers the viewer may not read never reach it (an event of an unknown type counts as unreadable).
     const readable = (register: number) => viewer.scope.kind !== 'related' || mayRead(viewer.scope, deviceType ?? '', register);
@@ -182,10 +157,10 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
 
   return {
     /** An event for the browsers that may see the box (a fault or command event: and may read its register). */
-    publish(box: EventBox, event: BusEvent): void {
+    publish(box: EventBox, event: DeviceEvent): void {
       const station = event.type === 'fault' ? event.controller_id : event.type === 'command' ? event.command.controller_id : undefined;
       const deviceType = station === undefined ? undefined : deviceTypeOf(box, station);
-      bus.publish({ kind: 'event', box: { id: box.id, ck: box.ck }, event, deviceType });
+      bus.publish('device-event', { box: { id: box.id, ck: box.ck }, event, deviceType });
     },
 
     /** New values of a controller: sent at once, or merged with those held back and sent when its second ends. */
@@ -203,22 +178,21 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
       if (mayLeave(key, now)) sendValues(key, pending, now);
     },
 
-    /** Tells every instance that a box changed (their caches of it are stale). */
-    boxChanged(boxId: string): void {
-      bus.publish({ kind: 'box-changed', boxId });
+    /** A device event from the bus (any instance's): to the browsers here that may see it. */
+    deliver({ box, event, deviceType }: BusTopics['device-event']): void {
+      for (const viewer of viewers) deliver(viewer, box, event, deviceType);
     },
 
-    onBoxChanged(handler: (boxId: string) => void): void {
-      boxChangeHandlers.push(handler);
+    /** What these users may see changed (after the policy forgot their scopes): their browsers here are told and their events decided anew. */
+    rescope(userIds: readonly number[]): void {
+      const changed = new Set(userIds);
+      for (const viewer of viewers) if (changed.has(viewer.user.id)) void rescope(viewer);
     },
 
-    /** Tells every instance that what these users may see or do changed (after the change committed). */
-    scopesChanged(userIds: readonly number[]): void {
-      if (userIds.length > 0) bus.publish({ kind: 'scopes-changed', userIds: [...new Set(userIds)] });
-    },
-
-    onScopesChanged(handler: (userIds: number[]) => void): void {
-      scopeChangeHandlers.push(handler);
+    /** Sessions of these users ended: their sockets here check their sessions now, and close if theirs ended. */
+    checkSessionsOf(userIds: readonly number[]): void {
+      const ended = new Set(userIds);
+      for (const viewer of viewers) if (ended.has(viewer.user.id)) viewer.checkSession();
     },
 
     /** A browser's socket: signed in by `?token=` or by its first message, then kept until it or its session ends. */
@@ -280,12 +254,10 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
       return { sockets: viewers.size, pendingValues: pendingValues.size };
     },
 
-    async close(): Promise<void> {
-      stopAnnouncingEndings();
+    close(): void {
       clearInterval(flushTimer);
       for (const viewer of viewers) viewer.socket.close(1001, 'server shutting down');
       viewers.clear();
-      await bus.close();
     },
   };
 }

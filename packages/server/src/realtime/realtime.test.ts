@@ -46,7 +46,7 @@ describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
   });
   afterAll(() => t.dispose());
 
-  const ingest = (boxId: string, message: string) => t.app.dataPlane.ingest.receive(boxTopics(boxId).data, Buffer.from(message), { boxId });
+  const ingest = (boxId: string, message: string) => t.app.services.ingest.receive(boxTopics(boxId).data, Buffer.from(message), { boxId });
 
   it('signs in with the query token or the first message, and closes on a bad token', async () => {
     const byQuery = await browser(t.app, `?token=${manager}`);
@@ -187,7 +187,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instan
     watcher.socket.send(JSON.stringify({ type: 'subscribe', boxes: [id] }));
     await watcher.next('subscribed');
 
-    await t.app.dataPlane.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now(), 1, { [R.speed]: 12_345 })), { boxId: id });
+    await t.app.services.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now(), 1, { [R.speed]: 12_345 })), { boxId: id });
     expect(await watcher.next('values', (event) => event.box_id === id)).toMatchObject({ values: { [R.speed]: 12_345 } });
     watcher.socket.close();
   });
@@ -222,9 +222,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instan
     const [helper] = await t.rows<{ id: number }>(sql`select id from users where username = 'demo_helper'`);
     await t.rows(sql`insert into device_shares (box_id, user_id, granted_by, permission)
       select ${id}, ${helper!.id}, id, 'read' from users where username = 'demo_manager'`);
-    t.app.dataPlane.realtime.scopesChanged([helper!.id]);
+    t.app.services.bus.publish('scopes-changed', { userIds: [helper!.id] });
     await watcher.next('scope');
-    t.app.dataPlane.realtime.publish({ id, ck: '1001' }, { type: 'status', box_id: id, online: true, at: Date.now() });
+    t.app.services.realtime.publish({ id, ck: '1001' }, { type: 'status', box_id: id, online: true, at: Date.now() });
     expect(await watcher.next('status', (event) => event.box_id === id)).toMatchObject({ online: true });
     watcher.socket.close();
   });

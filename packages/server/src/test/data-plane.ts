@@ -48,7 +48,7 @@ export async function startDataPlaneTest(
   const run = randomBytes(4).toString('hex');
   const external: Record<string, string> = broker === 'mosquitto' ? { MQTT_URL: process.env.TEST_MQTT_URL!, MQTT_SHARE_GROUP: `test-${run}`, MQTT_CLIENT_ID: `cloudbox-test-${run}`, MQTT_INGEST_CONNECTIONS: '2' } : {};
   const t = await startTestApp(database, { env: { ...external, ...options.env }, wrapDatabase: options.wrapDatabase, redis: options.redis, databaseServerUrl: options.databaseServerUrl });
-  const info = t.app.dataPlane.broker.info();
+  const info = t.app.services.broker.view.info();
   const url = broker === 'mosquitto' ? process.env.TEST_MQTT_URL! : `mqtt://127.0.0.1:${info.tcpPort}`;
   const rootToken = await signIn(t.app, 'demo_root', 'demo123456');
   const clients: MqttClient[] = [];
@@ -81,7 +81,7 @@ export async function startDataPlaneTest(
         ) update users set template_id = (select id from template) where id = ${user!.id}`);
       await t.database.db.execute(sql`insert into device_shares (box_id, user_id, granted_by, permission)
         select ${boxId}, ${user!.id}, id, 'read' from users where username = 'demo_manager'`);
-      t.app.dataPlane.realtime.scopesChanged([user!.id]);
+      t.app.services.bus.publish('scopes-changed', { userIds: [user!.id] });
     },
     async dispose() {
       await Promise.all(clients.map((client) => client.endAsync(true).catch(() => undefined)));

@@ -24,7 +24,7 @@ export function box(id: string, ck: string, facts: Partial<RegisterBoxInput>, co
 }
 
 export async function registerBoxes(t: TestApp, inputs: ReturnType<typeof box>[]): Promise<void> {
-  for (const input of inputs) await t.app.dataPlane.boxes.register(input, null);
+  for (const input of inputs) await t.app.services.boxes.register(input, null);
   await bindToCkManagers(t.database.db, inputs.map((input) => input.id));
 }
 
@@ -50,7 +50,7 @@ export async function setOnline(db: Db, boxIds: string[], lastSeen: Date): Promi
 
 /** The controller of a box as ingest knows it. */
 export async function controllerOf(app: App, boxId: string, station: number) {
-  const registered = await app.dataPlane.registry.box(boxId);
+  const registered = await app.services.registry.box(boxId);
   const controller = registered?.controllers.get(station);
   if (!registered || !controller) throw new Error(`no controller ${boxId}/${station}`);
   return { box: registered, controller };

@@ -117,7 +117,7 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     const id = t.boxId();
     await t.register({ id, controllers: [{ station: 1, device_type: 'maglev_blower' }, { station: 2, device_type: 'generic_plc' }] });
     const before = await t.rows<{ id: number; station: number }>(sql`select id, station from controllers where box_id = ${id} order by station`);
-    await t.app.dataPlane.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now(), 1, { 30: 100 }, 2)), { boxId: id });
+    await t.app.services.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now(), 1, { 30: 100 }, 2)), { boxId: id });
     const response = await t.app.inject({
       method: 'PUT',
       url: `/api/v2/boxes/${id}`,
@@ -183,7 +183,7 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     await t.register({ id, ...FACTS });
     const [controller] = await t.rows<{ id: number }>(sql`select id from controllers where box_id = ${id} and station = 1`);
     // The blower's fault flag (bit 3 of the status word) opens a fault record.
-    await t.app.dataPlane.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now() - 1000, 1, { [MAGLEV_BLOWER.fault]: 0b1000, [MAGLEV_BLOWER.speed]: 12_000 })), { boxId: id });
+    await t.app.services.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now() - 1000, 1, { [MAGLEV_BLOWER.fault]: 0b1000, [MAGLEV_BLOWER.speed]: 12_000 })), { boxId: id });
     const records = () => t.rows<{ active: boolean }>(sql`select active from fault_records where controller_id = ${controller!.id}`);
     expect(await records()).toEqual([{ active: true }]);
 
@@ -195,7 +195,7 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     expect(await t.rows(sql`select 1 from latest_values where controller_id = ${controller!.id}`)).toEqual([]);
     expect(await t.rows(sql`select 1 from samples where controller_id = ${controller!.id}`)).toHaveLength(1);
     // The box's message brought it online; written now rather than whenever the next flush runs.
-    await t.app.dataPlane.status.flush();
+    await t.app.services.status.flush();
     const realtime = await t.app.inject({ method: 'GET', url: `/api/v2/devices/${id}/controllers/1/realtime`, headers: bearer(t.rootToken) });
     expect(envelopeOf<DeviceRealtime>(realtime).data).toMatchObject({ ts: null, status: 'online' });
   });
@@ -217,8 +217,8 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
   it('deletes a box with its data, keeps its logs, and refuses it afterwards', async () => {
     const id = t.boxId();
     const { secret } = await t.register({ id });
-    await t.app.dataPlane.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now(), 1, { 10: 12_000 })), { boxId: id });
-    await t.app.dataPlane.oplog.record(t.database.db, { username: 'demo_root', ck: '1001', boxId: id, action: 'switch' });
+    await t.app.services.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now(), 1, { 10: 12_000 })), { boxId: id });
+    await t.app.services.oplog.record(t.database.db, { username: 'demo_root', ck: '1001', boxId: id, action: 'switch' });
     const response = await t.app.inject({ method: 'DELETE', url: `/api/v2/boxes/${id}`, headers: bearer(limited) });
     expect(response.statusCode).toBe(200);
     expect(await t.rows(sql`select 1 from controllers where box_id = ${id}`)).toEqual([]);

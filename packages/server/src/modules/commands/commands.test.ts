@@ -20,7 +20,7 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
     box2002 = t.boxId();
     await t.register({ id: box1001, owner_unit: 'Commands Co.', controllers: [{ station: 1, device_type: 'maglev_blower', device_number: 'CMD-1' }] });
     await t.register({ id: box2002, ck: '2002' });
-    await t.app.dataPlane.ingest.receive(boxTopics(box1001).data, Buffer.from(dataMessage(Date.now() - 1000, 1, { [R.speedSetPoint]: 15_000, [R.startStop]: 0 })), {
+    await t.app.services.ingest.receive(boxTopics(box1001).data, Buffer.from(dataMessage(Date.now() - 1000, 1, { [R.speedSetPoint]: 15_000, [R.startStop]: 0 })), {
       boxId: box1001,
     });
   });
@@ -80,7 +80,7 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
 
     // Past its time to live, a command nobody could deliver expires.
     await t.database.db.execute(sql`update commands set expires_at = now() - interval '1 second' where id = ${parameter.id}`);
-    await t.app.dataPlane.commands.sweep();
+    await t.app.services.commands.sweep();
     const expired = await t.app.inject({ method: 'GET', url: `/api/v2/commands/${parameter.id}`, headers: bearer(manager) });
     expect(envelopeOf<CommandView>(expired).data).toMatchObject({ state: 'expired', error: 'expired' });
   });

@@ -24,7 +24,7 @@ import { numberArray, queryRows } from '../../db/sql.js';
 import { deviceTypeLayoutRows, type UserRow } from '../../db/schema.js';
 import { ApiError, type Problem } from '../../http/errors.js';
 import { createPartitions } from '../../ingest/partitions.js';
-import type { RegisteredBox, RegisteredController, Registry } from '../../ingest/registry.js';
+import type { RegisteredBox, RegisteredController, Registry } from '../../fleet/registry.js';
 import { createHistoryReader, type TimeRange } from './history.js';
 import { createRecentAnswers } from './recent.js';
 import type { DevicePolicy } from '../../access/policy.js';

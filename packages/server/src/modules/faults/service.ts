@@ -2,7 +2,7 @@ import type { FaultExportQuery, FaultQuery, FaultRecordView, FaultSearchQuery, L
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { queryRows } from '../../db/sql.js';
-import type { Registry } from '../../ingest/registry.js';
+import type { Registry } from '../../fleet/registry.js';
 import type { DevicePolicy } from '../../access/policy.js';
 import type { BoxScope, Person } from '../../access/scope.js';
 import { readableCondition, scopeCondition } from '../../access/sql.js';

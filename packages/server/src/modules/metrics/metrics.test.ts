@@ -111,7 +111,7 @@ describe('Prometheus metrics', () => {
   it('counts a refused MQTT connection under its reason', async () => {
     const reason = { reason: 'bad_credentials' };
     const before = valueOf(await scrape(), 'cloudbox_ingest_rejected_total', reason);
-    const port = t.app.dataPlane.broker.info().tcpPort!;
+    const port = t.app.services.broker.view.info().tcpPort!;
     await expect(mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: 'intruder', password: 'guess', reconnectPeriod: 0 })).rejects.toThrow();
     expect(valueOf(await scrape(), 'cloudbox_ingest_rejected_total', reason)).toBe(before + 1);
   });

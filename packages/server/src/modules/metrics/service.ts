@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { MESSAGE_KINDS, REJECTIONS, type IngestCounters } from '../../ingest/counters.js';
-import type { DataPlane } from '../../ingest/index.js';
+import type { DataPlaneSnapshot } from '../../data-plane.js';
 
 /** Every metric of the server starts with this; the process metrics keep prom-client's own names. */
 const PREFIX = 'cloudbox_';
@@ -99,9 +99,9 @@ export type Metrics = ReturnType<typeof createMetrics>;
  * own go into a registry of this app, not prom-client's global one, so that apps built side by
  * side (tests) count apart.
  */
-export function createMetrics(dataPlane: Pick<DataPlane, 'metrics'>, options: { embeddedBroker: boolean }) {
+export function createMetrics(snapshot: () => DataPlaneSnapshot, options: { embeddedBroker: boolean }) {
   const registry = new Registry();
-  const ingest = () => dataPlane.metrics().ingest;
+  const ingest = () => snapshot().ingest;
 
   const requestDuration = new Histogram({
     name: `${PREFIX}http_request_duration_seconds`,
@@ -123,11 +123,11 @@ export function createMetrics(dataPlane: Pick<DataPlane, 'metrics'>, options: { 
     totalOf(registry, `${PREFIX}ingest_${total}_total`, help, () => ingest()[total]);
   }
   gaugeOf(registry, `${PREFIX}ingest_queued`, 'Messages waiting for the next batch to be written (none of them acknowledged yet)', () => ingest().queued);
-  gaugeOf(registry, `${PREFIX}broker_up`, '1 when the MQTT broker (embedded, or the connection to the external one) is up', () => (dataPlane.metrics().broker.state === 'ok' ? 1 : 0));
+  gaugeOf(registry, `${PREFIX}broker_up`, '1 when the MQTT broker (embedded, or the connection to the external one) is up', () => (snapshot().broker.state === 'ok' ? 1 : 0));
   if (options.embeddedBroker) {
-    gaugeOf(registry, `${PREFIX}broker_connected_boxes`, 'Boxes connected to the embedded broker of this instance', () => dataPlane.metrics().broker.connectedBoxes ?? 0);
+    gaugeOf(registry, `${PREFIX}broker_connected_boxes`, 'Boxes connected to the embedded broker of this instance', () => snapshot().broker.connectedBoxes ?? 0);
   }
-  gaugeOf(registry, `${PREFIX}realtime_sockets`, 'Browser WebSockets open on this instance', () => dataPlane.metrics().realtime.sockets);
+  gaugeOf(registry, `${PREFIX}realtime_sockets`, 'Browser WebSockets open on this instance', () => snapshot().realtime.sockets);
 
   const exposed = Registry.merge([processMetrics(), registry]);
 

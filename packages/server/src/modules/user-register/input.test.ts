@@ -367,7 +367,7 @@ describe.each(DATABASE_KINDS)('bad input on every user and permission call, on %
       [BOX.assigned, '1001'],
       [BOX.shared, '1001'],
     ] as const) {
-      await t.app.dataPlane.boxes.register(box(id, ck, {}, [{ station: 1, device_type: 'maglev_blower' }]), null);
+      await t.app.services.boxes.register(box(id, ck, {}, [{ station: 1, device_type: 'maglev_blower' }]), null);
     }
     for (const row of await rows<{ id: number; username: string }>(sql`select id, username from users`)) world.id[row.username] = row.id;
     const owner = (boxId: string, username: string, assigner: string | null = null) =>

@@ -34,7 +34,7 @@ describe.each(DATABASE_KINDS)('managed users on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    for (const id of [ASSIGNED, ...Object.values(SHARED)]) await t.app.dataPlane.boxes.register(box(id, '1001', {}, [{ station: 1, device_type: 'maglev_blower' }]), null);
+    for (const id of [ASSIGNED, ...Object.values(SHARED)]) await t.app.services.boxes.register(box(id, '1001', {}, [{ station: 1, device_type: 'maglev_blower' }]), null);
     await t.database.db.execute(sql`update users set template_id = null, shield_devices = false`);
     const rights = {
       speedRead: { maglev_blower: { [R.speed]: 'r' } },

@@ -41,7 +41,7 @@ describe.each(DATABASE_KINDS)('shares and switch grants follow their granter’s
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    for (const id of [...Object.values(BOX), LISTED]) await t.app.dataPlane.boxes.register(box(id, '1001', {}, [{ station: 1, device_type: 'maglev_blower' }]), null);
+    for (const id of [...Object.values(BOX), LISTED]) await t.app.services.boxes.register(box(id, '1001', {}, [{ station: 1, device_type: 'maglev_blower' }]), null);
     await t.database.db.execute(sql`update users set template_id = null, shield_devices = false`);
     // delete-device is a screen of showDelBox users.
     await t.database.db.execute(sql`update users set show_del_box = true where username = 'demo_sub2'`);

@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
   beforeAll(async () => {
     t = await startTestApp(kind);
     for (const id of Object.values(BOX)) {
-      await t.app.dataPlane.boxes.register(box(id, id === BOX.other ? '2002' : '1001', {}, [{ station: 1, device_type: 'maglev_blower' }]), null);
+      await t.app.services.boxes.register(box(id, id === BOX.other ? '2002' : '1001', {}, [{ station: 1, device_type: 'maglev_blower' }]), null);
     }
     await t.database.db.execute(sql`update users set template_id = null`);
     for (const user of ['demo_manager', 'demo_helper', 'demo_service_plus', 'demo_limited', 'demo_root']) tokens[user] = await signIn(t.app, user, DEMO_PASSWORD);

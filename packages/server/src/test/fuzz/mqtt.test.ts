@@ -194,7 +194,7 @@ describe('hostile MQTT clients against the embedded broker', () => {
   });
   afterAll(() => t?.dispose());
 
-  const counters = () => t.app.dataPlane.ingest.counters;
+  const counters = () => t.app.services.ingest.counters;
   const rejectedTotal = () => Object.values(counters().rejected).reduce((sum, count) => sum + count, 0);
   const samplesOf = async (boxId: string) =>
     (await t.rows<{ count: number }>(sql`select count(*)::int as count from samples s join controllers c on c.id = s.controller_id where c.box_id = ${boxId}`))[0]!.count;
@@ -250,7 +250,7 @@ describe('hostile MQTT clients against the embedded broker', () => {
   }, 120_000);
 
   it('refuses every hostile CONNECT, counts each refusal, and leaves the connected box alone', async () => {
-    const port = t.app.dataPlane.broker.info().tcpPort!;
+    const port = t.app.services.broker.view.info().tcpPort!;
     const refusalsBefore = () => {
       const { bad_credentials, unknown_box, rate_limited } = counters().rejected;
       return bad_credentials + unknown_box + rate_limited;

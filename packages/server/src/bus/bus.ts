@@ -1,0 +1,83 @@
+import { EventEmitter } from 'node:events';
+import type { LocalizedText, RealtimeEvent } from '@cloudbox/domain';
+import type { Redis } from 'ioredis';
+
+type FaultEvent = Extract<RealtimeEvent, { type: 'fault' }>;
+
+/** A live event of a box as it travels between instances: a fault's message still in every language. */
+export type DeviceEvent =
+  | Exclude<RealtimeEvent, { type: 'fault' | 'ready' | 'error' | 'scope' }>
+  | (Omit<FaultEvent, 'record'> & { record: Omit<FaultEvent['record'], 'message'> & { message: LocalizedText } });
+
+/** What server instances tell each other, by topic. */
+export interface BusTopics {
+  /** A live event for the browsers that may see the box; the controller's device type decides register rights. */
+  'device-event': { box: { id: string; ck: string }; event: DeviceEvent; deviceType?: string };
+  /** A box was registered, edited or deleted: what is kept of it is stale. */
+  'box-changed': { boxId: string };
+  /** What these users may see or do changed (ownership, shares, shielding, models): their scopes and reused answers are stale. */
+  'scopes-changed': { userIds: number[] };
+  /** Sessions of these users ended: reused session checks are void, and their sockets check again. */
+  'sessions-ended': { userIds: number[] };
+}
+export type BusTopic = keyof BusTopics;
+export type BusHandler<T extends BusTopic> = (message: BusTopics[T]) => void;
+
+/**
+ * The cross-instance bus: every instance hears every message, its own included, in the order it
+ * was published. In one process it is an event emitter; with Redis, one pub/sub channel.
+ */
+export interface Bus {
+  start(): Promise<void>;
+  publish<T extends BusTopic>(topic: T, message: BusTopics[T]): void;
+  subscribe<T extends BusTopic>(topic: T, handler: BusHandler<T>): void;
+  close(): Promise<void>;
+}
+
+const TOPICS: readonly BusTopic[] = ['device-event', 'box-changed', 'scopes-changed', 'sessions-ended'];
+
+/** One server instance: messages stay in the process. */
+export function createLocalBus(): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    start: async () => undefined,
+    publish: (topic, message) => void emitter.emit(topic, message),
+    subscribe: (topic, handler) => void emitter.on(topic, handler),
+    close: async () => void emitter.removeAllListeners(),
+  };
+}
+
+/**
+ * Several instances behind one load balancer: every message goes through one Redis channel as
+ * `{topic, message}`, so a browser connected to any instance hears about boxes whose messages
+ * another instance ingested. The publishing instance hears its own messages back like everyone else.
+ */
+export function createRedisBus(redis: Redis, channel: string, onError: (error: Error) => void): Bus {
+  const subscriber = redis.duplicate();
+  subscriber.on('error', onError);
+  const local = createLocalBus();
+  subscriber.on('message', (_channel: string, text: string) => {
+    let received: { topic?: unknown; message?: unknown };
+    try {
+      received = JSON.parse(text) as typeof received;
+    } catch {
+      return;
+    }
+    const topic = TOPICS.find((known) => known === received.topic);
+    if (topic) local.publish(topic, received.message as BusTopics[typeof topic]);
+  });
+  return {
+    async start() {
+      await subscriber.subscribe(channel);
+    },
+    publish(topic, message) {
+      redis.publish(channel, JSON.stringify({ topic, message })).catch(onError);
+    },
+    subscribe: local.subscribe,
+    async close() {
+      await local.close();
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    },
+  };
+}
