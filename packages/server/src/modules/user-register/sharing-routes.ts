@@ -24,31 +24,21 @@ const grantDoc = signedInDocs('device_user_permission');
 export const sharingRoutes: FastifyPluginAsyncZod<{ service: UserRegisterService; guard: Guard }> = async (app, { service, guard }) => {
   const { signedIn, screen } = routeGuards(guard);
 
-  app.get(
-    '/user_register/get_shared_devices',
-    {
-      preHandler: screen('helper-device'),
-      schema: {
-        ...doc('Boxes the caller shared with a user'),
-        querystring: userDevicesQuerySchema,
-        response: answers(relationDevicePageSchema, 400, 401, 403, 404),
+  // helper-device's two lists of a user's boxes: what the caller shared with it, and what it may share yet.
+  const sharePages = [
+    { path: '/user_register/get_shared_devices', summary: 'Boxes the caller shared with a user', list: service.sharedDevices },
+    { path: '/user_register/get_unshared_devices', summary: 'Boxes the caller may share that a user does not have yet', list: service.unsharedDevices },
+  ];
+  for (const { path, summary, list } of sharePages) {
+    app.get(
+      path,
+      {
+        preHandler: screen('helper-device'),
+        schema: { ...doc(summary), querystring: userDevicesQuerySchema, response: answers(relationDevicePageSchema, 400, 401, 403, 404) },
       },
-    },
-    async (request) => ok(request, await service.sharedDevices(callerOf(request), request.query.user_id, request.query)),
-  );
-
-  app.get(
-    '/user_register/get_unshared_devices',
-    {
-      preHandler: screen('helper-device'),
-      schema: {
-        ...doc('Boxes the caller may share that a user does not have yet'),
-        querystring: userDevicesQuerySchema,
-        response: answers(relationDevicePageSchema, 400, 401, 403, 404),
-      },
-    },
-    async (request) => ok(request, await service.unsharedDevices(callerOf(request), request.query.user_id, request.query)),
-  );
+      async (request) => ok(request, await list(callerOf(request), request.query.user_id, request.query)),
+    );
+  }
 
   app.post(
     '/user_register/share_device',
