@@ -12,8 +12,11 @@ type TemplateInput = PermissionTemplateInput & { rights: TemplateRights };
 
 /** Permission templates (models): root in any CK, limited_admin in its own; a change reaches their holders at once. */
 export function createTemplates({ db, scopesChanged }: UserRegisterParts) {
-  function templateCk(caller: Caller, ck: string): void {
+  /** A template belongs to a CK the caller reaches, and that exists (root reaches CK codes nobody created). */
+  async function templateCk(caller: Caller, ck: string): Promise<void> {
     if (!reachesCk(caller.user, ck)) throw ApiError.invalidInput([{ field: 'ck', key: 'ckMismatch' }]);
+    const [known] = await queryRows<{ code: string }>(db, sql`select code from ck_codes where code = ${ck}`);
+    if (!known) throw ApiError.invalidInput([{ field: 'ck', key: 'ckUnknown', params: { ck } }]);
   }
 
   async function existingTemplate(caller: Caller, id: number): Promise<void> {
@@ -45,7 +48,7 @@ export function createTemplates({ db, scopesChanged }: UserRegisterParts) {
     },
 
     async createTemplate(caller: Caller, input: TemplateInput): Promise<PermissionTemplateView> {
-      templateCk(caller, input.ck);
+      await templateCk(caller, input.ck);
       await checkRights(input.rights);
       const [row] = await queryRows<PermissionTemplateView>(
         db,
@@ -59,7 +62,7 @@ export function createTemplates({ db, scopesChanged }: UserRegisterParts) {
 
     async updateTemplate(caller: Caller, id: number, input: TemplateInput): Promise<PermissionTemplateView> {
       await existingTemplate(caller, id);
-      templateCk(caller, input.ck);
+      await templateCk(caller, input.ck);
       await checkRights(input.rights);
       const [row] = await queryRows<PermissionTemplateView>(
         db,

@@ -175,6 +175,8 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
     const badRights = await call('demo_limited', 'POST', 'permission-templates', { name: 'reg bad', ck: '1001', level: 0, rights: { maglev_blower: { 9999: 'r' } } });
     expect(badRights.body.message).toBe('This device has no register 9999.');
     expect((await call('demo_limited', 'POST', 'permission-templates', { name: 'reg speed only', ck: '1001', level: 0, rights: {} })).status).toBe(409);
+    const unknownCk = await call('demo_root', 'POST', 'permission-templates', { name: 'reg nowhere', ck: '9999', level: 0, rights: {} });
+    expect([unknownCk.status, unknownCk.body.message]).toEqual([400, 'Unknown CK code: 9999']);
     const templateId = (template.body.data as { id: number }).id;
 
     const helper = await call('demo_manager', 'POST', 'user_register/add_helper', {
