@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, unit + API + ingest tests (Vitest), then end-to-end tests in
+// `npm test`: type check, lint, formatting (Prettier), unit + API + ingest tests (Vitest), then end-to-end tests in
 // Debian's Chromium (Playwright). Ends with one line "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -24,6 +24,7 @@ for (const name of ['TEST_DATABASE_URL', 'TEST_MQTT_URL', 'TEST_REDIS_URL']) {
 const steps = [];
 steps.push(run('type check', 'npm', ['run', 'typecheck']));
 steps.push(run('lint', 'npm', ['run', 'lint']));
+steps.push(run('formatting', 'npm', ['run', 'format:check']));
 const vitestJson = join(results, 'vitest.json');
 steps.push(run('unit, API and ingest tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]));
 
@@ -31,7 +32,9 @@ const chromium = ensureChromium();
 const playwrightJson = join(results, 'playwright.json');
 if (chromium.ok) {
   steps.push(run('build', 'npm', ['run', 'build']));
-  steps.push(run('end-to-end tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }));
+  steps.push(
+    run('end-to-end tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }),
+  );
 } else {
   console.error(`\nEnd-to-end tests cannot run: ${chromium.message}`);
   steps.push(false);

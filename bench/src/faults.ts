@@ -84,7 +84,11 @@ interface Api {
 }
 
 async function signIn(baseUrl: string): Promise<Api> {
-  const login = await fetch(`${baseUrl}/api/v2/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_root', password: 'demo123456' }) });
+  const login = await fetch(`${baseUrl}/api/v2/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo_root', password: 'demo123456' }),
+  });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   return {
@@ -117,7 +121,14 @@ async function connectBoxes(api: Api, mqttUrl: string): Promise<AccountedBox[]> 
   for (let index = 0; index < BOX_COUNT; index += 1) {
     const id = String(FIRST_BOX_ID + index);
     const { secret } = await api.post<{ secret: string }>('/boxes', { id, ck: '1001', controllers: [{ station: 1, device_type: 'maglev_blower' }] });
-    const client = await mqtt.connectAsync(mqttUrl, { clientId: `box-${id}`, username: id, password: secret, keepalive: KEEPALIVE_S, reconnectPeriod: 250, connectTimeout: 5000 });
+    const client = await mqtt.connectAsync(mqttUrl, {
+      clientId: `box-${id}`,
+      username: id,
+      password: secret,
+      keepalive: KEEPALIVE_S,
+      reconnectPeriod: 250,
+      connectTimeout: 5000,
+    });
     const box: AccountedBox = { id, client, acknowledged: new Set(), sent: new Set(), closes: [] };
     client.on('close', () => box.closes.push(Date.now()));
     client.on('error', () => undefined);
@@ -131,7 +142,11 @@ function startPublishing(boxes: AccountedBox[], onAcknowledged: (at: number) => 
   const publish = (box: AccountedBox) => {
     const sampleTs = (ts += 1);
     box.sent.add(sampleTs);
-    const payload = JSON.stringify({ ts: sampleTs, seq: sampleTs, controllers: [{ station: 1, values: { [MAGLEV_BLOWER.speed]: sampleTs % 30_000, [MAGLEV_BLOWER.power]: sampleTs % 1000 } }] });
+    const payload = JSON.stringify({
+      ts: sampleTs,
+      seq: sampleTs,
+      controllers: [{ station: 1, values: { [MAGLEV_BLOWER.speed]: sampleTs % 30_000, [MAGLEV_BLOWER.power]: sampleTs % 1000 } }],
+    });
     box.client.publish(boxTopics(box.id).data, payload, { qos: 1 }, (error) => {
       if (error) return;
       box.acknowledged.add(sampleTs);
@@ -210,7 +225,10 @@ async function main(): Promise<number> {
       const recovery = sinceDeath === undefined ? undefined : deadAt - killedAt + sinceDeath;
       log(`kill -9 #${kill}: healthy again after ${healthyMs} ms, acknowledging again after ${recovery ?? '(never)'} ms`);
       check(recovery !== undefined, `ingest recovered after kill -9 #${kill}`);
-      rows.push([`kill -9 #${kill}`, `healthy after ${(healthyMs / 1000).toFixed(1)} s, acknowledging after ${recovery === undefined ? 'never' : `${(recovery / 1000).toFixed(1)} s`}`]);
+      rows.push([
+        `kill -9 #${kill}`,
+        `healthy after ${(healthyMs / 1000).toFixed(1)} s, acknowledging after ${recovery === undefined ? 'never' : `${(recovery / 1000).toFixed(1)} s`}`,
+      ]);
       await sleep(BETWEEN_MS);
     }
 
@@ -235,7 +253,10 @@ async function main(): Promise<number> {
     const closesDuring = boxes.reduce((sum, box) => sum + box.closes.length, 0) - closesBefore;
     check(closesDuring === 0, `boxes disconnected during the ${OUTAGE_MS / 1000} s outage: ${closesDuring}`);
     check(!acknowledgedDuring, 'nothing acknowledged while the database was away');
-    check(apiBackMs !== undefined && ingestBackMs !== undefined, `after the outage: API back in ${apiBackMs ?? 'never'} ms, acknowledging again in ${ingestBackMs ?? 'never'} ms`);
+    check(
+      apiBackMs !== undefined && ingestBackMs !== undefined,
+      `after the outage: API back in ${apiBackMs ?? 'never'} ms, acknowledging again in ${ingestBackMs ?? 'never'} ms`,
+    );
     rows.push([
       `database cut ${OUTAGE_MS / 1000} s`,
       `API 503 in ${during.ms.toFixed(0)} ms (then max ${Math.max(...later).toFixed(0)} ms), Retry-After ${during.retryAfter}; ${closesDuring} box disconnects; API back ${apiBackMs ?? 'never'} ms and acknowledging ${ingestBackMs ?? 'never'} ms after the return`,
@@ -254,7 +275,10 @@ async function main(): Promise<number> {
     );
     check(accounting.lost === 0, 'no acknowledged sample lost');
     check(accounting.doubled === 0, 'no sample stored or rolled up twice');
-    rows.push(['accounting', `sent ${accounting.sent}, acknowledged ${accounting.acknowledged}, stored ${accounting.stored}, lost ${accounting.lost}, doubled ${accounting.doubled}, unacknowledged but stored ${accounting.unacknowledgedStored}`]);
+    rows.push([
+      'accounting',
+      `sent ${accounting.sent}, acknowledged ${accounting.acknowledged}, stored ${accounting.stored}, lost ${accounting.lost}, doubled ${accounting.doubled}, unacknowledged but stored ${accounting.unacknowledgedStored}`,
+    ]);
   } finally {
     await Promise.all(boxes.map((box) => box.client.endAsync(true).catch(() => undefined)));
     await server.kill('SIGTERM');

@@ -5,7 +5,16 @@ import { describeMachine } from './machine.js';
 import { writeSection } from './report.js';
 import { startServer, type DatabaseTarget, type RunningServer } from './server.js';
 import { LONG } from '../../packages/server/src/test/fuzz/hostile.js';
-import { describeFailure, fuzzHttp, ONE_ACCOUNT_PER_ROLE, Sessions, type Answer, type Send, type Unanswered, type WireRequest } from '../../packages/server/src/test/fuzz/http-fuzz.js';
+import {
+  describeFailure,
+  fuzzHttp,
+  ONE_ACCOUNT_PER_ROLE,
+  Sessions,
+  type Answer,
+  type Send,
+  type Unanswered,
+  type WireRequest,
+} from '../../packages/server/src/test/fuzz/http-fuzz.js';
 import type { OpenApiDocument } from '../../packages/server/src/test/fuzz/requests.js';
 
 /**
@@ -57,7 +66,15 @@ function sender(server: RunningServer): Send {
       try {
         // A body's length said outright: node's client would send a GET's body without one, and the server would read it as the next request.
         const headers = request.body ? { ...request.headers, 'content-length': String(request.body.length) } : request.headers;
-        outgoing = httpRequest({ host: base.hostname, port: base.port, method: request.method, path: request.url, headers, agent: false, timeout: REQUEST_TIMEOUT_MS });
+        outgoing = httpRequest({
+          host: base.hostname,
+          port: base.port,
+          method: request.method,
+          path: request.url,
+          headers,
+          agent: false,
+          timeout: REQUEST_TIMEOUT_MS,
+        });
       } catch {
         resolve('not sent');
         return;
@@ -66,7 +83,13 @@ function sender(server: RunningServer): Send {
       outgoing.on('response', (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers['content-type'] ?? ''),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
         response.on('error', () => resolve('connection closed'));
       });
       outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS} ms`)));
@@ -132,8 +155,12 @@ try {
     runs: RUNS,
     replay: REPLAY,
     onAnswer(index, request, answer) {
-      if (REPLAY !== undefined) console.log(`${request.method} ${request.url.slice(0, 300)} → ${typeof answer === 'object' ? `${answer.status} ${answer.body.slice(0, 300)}` : answer}`);
-      if (answer === 'connection closed' && withinLimits(request)) closedWithinLimits.push(`${request.method} ${request.url.slice(0, 200)} [seed ${SEED}, index ${index}]`);
+      if (REPLAY !== undefined)
+        console.log(
+          `${request.method} ${request.url.slice(0, 300)} → ${typeof answer === 'object' ? `${answer.status} ${answer.body.slice(0, 300)}` : answer}`,
+        );
+      if (answer === 'connection closed' && withinLimits(request))
+        closedWithinLimits.push(`${request.method} ${request.url.slice(0, 200)} [seed ${SEED}, index ${index}]`);
       const done = index + 1;
       if (done % PROGRESS_EVERY === 0) console.log(`${done} inputs in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     },
@@ -141,12 +168,18 @@ try {
 
   const exited = server.exited();
   const healthyAtEnd = !exited && (await healthy(server));
-  const fivexx = Object.entries(report.statuses).filter(([status]) => Number(status) >= 500).reduce((sum, [, count]) => sum + count, 0);
-  const byStatus = Object.entries(report.statuses).map(([status, count]) => `${status}: ${count}`).join(', ');
+  const fivexx = Object.entries(report.statuses)
+    .filter(([status]) => Number(status) >= 500)
+    .reduce((sum, [, count]) => sum + count, 0);
+  const byStatus = Object.entries(report.statuses)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ');
   console.log(`\n${report.runs} inputs in ${(report.ms / 1000).toFixed(1)} s (seed ${SEED}); answers by status: ${byStatus}`);
   for (const failure of report.failures) console.log(`FAILED ${describeFailure(failure, SEED)}`);
   for (const closed of closedWithinLimits) console.log(`closed unanswered within the limits: ${closed}`);
-  console.log(`5xx: ${fivexx}; other failures: ${report.failures.length - fivexx}; process exit: ${exited ?? 'none'}; healthy at the end: ${healthyAtEnd ? 'yes' : 'no'}`);
+  console.log(
+    `5xx: ${fivexx}; other failures: ${report.failures.length - fivexx}; process exit: ${exited ?? 'none'}; healthy at the end: ${healthyAtEnd ? 'yes' : 'no'}`,
+  );
   if (report.failures.length > 0 || exited || !healthyAtEnd) exitCode = 1;
 
   if (REPLAY === undefined) {
@@ -160,7 +193,18 @@ try {
       machine: describeMachine(),
       command: `npm run fuzz -- ${process.argv.slice(2).join(' ') || `--runs ${RUNS}`}${values.seed === undefined ? ` (seed ${SEED})` : ''}`,
       columns: ['database', 'inputs', 'seconds', 'answers by status', '5xx', 'failures', 'process exit', 'healthy at the end'],
-      rows: [[target.kind, String(report.runs), (report.ms / 1000).toFixed(0), byStatus, String(fivexx), String(report.failures.length), exited ?? 'none', healthyAtEnd ? 'yes' : 'no']],
+      rows: [
+        [
+          target.kind,
+          String(report.runs),
+          (report.ms / 1000).toFixed(0),
+          byStatus,
+          String(fivexx),
+          String(report.failures.length),
+          exited ?? 'none',
+          healthyAtEnd ? 'yes' : 'no',
+        ],
+      ],
     });
   }
 } catch (error) {

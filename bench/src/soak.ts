@@ -112,7 +112,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const pause = (ms: number) => Promise.race([new Promise((resolve) => setTimeout(resolve, ms)), stopped]);
 
 async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v2/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const response = await fetch(`${baseUrl}/api/v2/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   const envelope = (await response.json()) as Envelope<LoginResult>;
   if (response.status !== 200) throw new Error(`sign-in of ${username}: HTTP ${response.status} ${envelope.message}`);
   return envelope.data.token;
@@ -164,7 +168,19 @@ function metric(exposition: string, name: string): number {
 const mib = (bytes: number) => (bytes / MIB).toFixed(1);
 const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 
-const COLUMNS = ['minute', 'RSS MiB', 'heap used MiB', 'live heap MiB (after GC)', 'event loop p99 ms', 'samples stored/s', 'boxes connected', 'requests', 'list p50 / p99 ms', 'all calls p99 ms', 'errors'];
+const COLUMNS = [
+  'minute',
+  'RSS MiB',
+  'heap used MiB',
+  'live heap MiB (after GC)',
+  'event loop p99 ms',
+  'samples stored/s',
+  'boxes connected',
+  'requests',
+  'list p50 / p99 ms',
+  'all calls p99 ms',
+  'errors',
+];
 
 function cells(sample: Sample): string[] {
   return [
@@ -187,7 +203,9 @@ const printRow = (row: string[]) => console.log(row.map((cell, index) => cell.pa
 
 const target: DatabaseTarget = DATABASE_URL ? { kind: 'postgres', adminUrl: DATABASE_URL } : { kind: 'pglite' };
 const metricsKey = randomBytes(24).toString('hex');
-console.log(`soak on ${target.kind}: ${BOXES} boxes (a message every ${MESSAGE_SECONDS} s each), ${CLIENTS} polling clients (${THINK_MS} ms think time), ${MINUTES} min, a sample every ${INTERVAL_SECONDS} s`);
+console.log(
+  `soak on ${target.kind}: ${BOXES} boxes (a message every ${MESSAGE_SECONDS} s each), ${CLIENTS} polling clients (${THINK_MS} ms think time), ${MINUTES} min, a sample every ${INTERVAL_SECONDS} s`,
+);
 const server = await startServer(
   target,
   { DEMO: '1', DEMO_BOXES: '0', DEMO_SIMULATOR: '0', MQTT_PORT: '0', METRICS_KEY: metricsKey },
@@ -197,7 +215,14 @@ const server = await startServer(
 const samples: Sample[] = [];
 let exitCode = 0;
 try {
-  const registered = await registerBoxes({ api: server.baseUrl, username: ROOT.username, password: DEMO_PASSWORD, ck: CK, firstId: FIRST_SIMULATED_BOX_ID, count: BOXES });
+  const registered = await registerBoxes({
+    api: server.baseUrl,
+    username: ROOT.username,
+    password: DEMO_PASSWORD,
+    ck: CK,
+    firstId: FIRST_SIMULATED_BOX_ID,
+    count: BOXES,
+  });
   if (!registered.ok) throw new Error(registered.message);
   if (!registered.brokerUrl) throw new Error('the server did not report its broker');
   const fleet = createFleet({ url: registered.brokerUrl, boxes: registered.boxes, intervalSeconds: MESSAGE_SECONDS, seed: 1, logger: console });
@@ -214,7 +239,9 @@ try {
   let previous = { at: performance.now(), stored: metric(await scrape(), 'cloudbox_ingest_samples_total') };
   currentWindow = newWindow();
   const started = performance.now();
-  const clients = Array.from({ length: CLIENTS }, (_, client) => poll(server.baseUrl, client).catch((error: Error) => recordError(`client ${client}: ${error.message}`)));
+  const clients = Array.from({ length: CLIENTS }, (_, client) =>
+    poll(server.baseUrl, client).catch((error: Error) => recordError(`client ${client}: ${error.message}`)),
+  );
   printRow(COLUMNS);
 
   const count = Math.floor((MINUTES * 60) / INTERVAL_SECONDS);

@@ -23,7 +23,8 @@ test.describe('device list', () => {
     await expect(page).toHaveURL(/status=online/);
     const online = await listDevices(request, token, { status: 'online' });
     await expect(page.locator('.ant-pagination-total-text')).toContainText(String(online.total));
-    for (const status of await listRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')))) expect(status?.startsWith('online')).toBe(true);
+    for (const status of await listRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status'))))
+      expect(status?.startsWith('online')).toBe(true);
 
     await page.locator('.ant-pagination-item-2').click();
     await expect(page).toHaveURL(/page=2/);
@@ -82,7 +83,12 @@ test.describe('device list', () => {
     // The server says how many rows it will write before it writes them.
     const announced = await request.get('/api/v2/devices/export?model=generic_plc&expiry=this_month', { headers: { Authorization: `Bearer ${token}` } });
     expect(announced.headers()['x-export-rows']).toBe(String(expected.total));
-    expect(rows.slice(1).map((row) => String(row[0])).sort()).toEqual(expected.items.map((item) => item.box_id).sort());
+    expect(
+      rows
+        .slice(1)
+        .map((row) => String(row[0]))
+        .sort(),
+    ).toEqual(expected.items.map((item) => item.box_id).sort());
   });
 });
 
@@ -121,7 +127,9 @@ test.describe('device screens', () => {
     await expect(setPoint.locator('.register-value__text')).toHaveText(/15000/, { timeout: 20_000 });
     await keepScreenshot(page, 'write-acked-zh');
 
-    const log = await api<{ items: { id: number; action: string; old_value: string | null; new_value: string | null; register: number | null; register_name: string | null }[] }>(request, token, `/operation-logs?box_id=${device!.box_id}`);
+    const log = await api<{
+      items: { id: number; action: string; old_value: string | null; new_value: string | null; register: number | null; register_name: string | null }[];
+    }>(request, token, `/operation-logs?box_id=${device!.box_id}`);
     const entry = log.items.find((candidate) => candidate.register === MAGLEV_BLOWER.speedSetPoint && candidate.new_value?.startsWith('15000'));
     expect(entry).toBeDefined();
 
@@ -188,14 +196,24 @@ test.describe('device screens', () => {
     test.use({ timezoneId: 'UTC' });
 
     /** As demo_root, a new box of the demo CK that has published these speeds (with other values, if given); its id and the CK's zone. */
-    async function boxWithSpeeds(page: Page, request: APIRequestContext, baseURL: string, speeds: { ts: number; value: number }[], others: Record<string, number> = {}) {
+    async function boxWithSpeeds(
+      page: Page,
+      request: APIRequestContext,
+      baseURL: string,
+      speeds: { ts: number; value: number }[],
+      others: Record<string, number> = {},
+    ) {
       await signIn(page, 'demo_root');
       const token = await tokenOf(page);
       const boxId = freshBoxId();
       const secret = await registerBox(request, token, { id: boxId });
       const { time_zone: zone } = await api<{ time_zone: string }>(request, token, `/devices/${boxId}`);
       const box = await connectBox(baseURL, boxId, secret);
-      await publishSamples(box, boxId, speeds.map(({ ts, value }) => ({ ts, values: { ...others, [String(MAGLEV_BLOWER.speed)]: value } })));
+      await publishSamples(
+        box,
+        boxId,
+        speeds.map(({ ts, value }) => ({ ts, values: { ...others, [String(MAGLEV_BLOWER.speed)]: value } })),
+      );
       await box.endAsync();
       return { boxId, zone };
     }
@@ -203,7 +221,12 @@ test.describe('device screens', () => {
     test('labels a daily candle with the CK-local date the server bucketed it by', async ({ page, request, baseURL }) => {
       // 17:00 UTC: already the next day east of UTC+7 (Asia/Shanghai, the demo CK's zone).
       const start = Math.floor((Date.now() - 3 * 24 * HOUR) / (24 * HOUR)) * 24 * HOUR + 17 * HOUR;
-      const { boxId, zone } = await boxWithSpeeds(page, request, baseURL!, [12_000, 14_000].map((value, index) => ({ ts: start + index * 600_000, value })));
+      const { boxId, zone } = await boxWithSpeeds(
+        page,
+        request,
+        baseURL!,
+        [12_000, 14_000].map((value, index) => ({ ts: start + index * 600_000, value })),
+      );
 
       await page.goto(`/devices/k-line/${boxId}/1`);
       await page.locator('.device-kline__view').getByText('表格').click();
@@ -289,7 +312,7 @@ test.describe('device screens', () => {
     await keepScreenshot(page, 'error-details-window-zh');
   });
 
-  test('the device head links the event rules of the device\'s type, read from the server', async ({ page, request }) => {
+  test("the device head links the event rules of the device's type, read from the server", async ({ page, request }) => {
     await signIn(page, 'demo_root');
     const token = await tokenOf(page);
     const [device] = (await listDevices(request, token, { model: 'maglev_blower', page_size: '1' })).items;
@@ -379,7 +402,12 @@ async function monitoringScreens(page: Page, request: APIRequestContext): Promis
     ['bg-map', `/bigScreen/bg-map/${maglev.box_id}`, '.wall-map canvas'],
   ];
   const fault = faults.items[0];
-  if (fault) screens.push(['error-details', `/devices/error-details/${fault.box_id}/${new Date(fault.started_at).getTime()}?controller=${fault.controller_id}`, '.error-details__record .ant-descriptions']);
+  if (fault)
+    screens.push([
+      'error-details',
+      `/devices/error-details/${fault.box_id}/${new Date(fault.started_at).getTime()}?controller=${fault.controller_id}`,
+      '.error-details__record .ant-descriptions',
+    ]);
   return screens;
 }
 
@@ -408,7 +436,24 @@ test.describe('every monitoring screen with live data', () => {
     await signIn(page, 'demo_root');
     const screens = await monitoringScreens(page, request);
     await page.setViewportSize({ width: 390, height: 844 });
-    await showEach(page, screens.filter(([name]) => ['dashboard', 'devices-show', 'maglev-controller', 'k-line', 'maglev-charts', 'error-details', 'event-templates', 'operation-log', 'bg-screen', 'bg-map'].includes(name)), 'en-mobile');
+    await showEach(
+      page,
+      screens.filter(([name]) =>
+        [
+          'dashboard',
+          'devices-show',
+          'maglev-controller',
+          'k-line',
+          'maglev-charts',
+          'error-details',
+          'event-templates',
+          'operation-log',
+          'bg-screen',
+          'bg-map',
+        ].includes(name),
+      ),
+      'en-mobile',
+    );
     // bg-map's two columns give way to one below 992 px, as the other walls do.
     await page.goto(screens.find(([name]) => name === 'bg-map')![1]);
     const columns = await page.locator('.bg-map__grid').evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);

@@ -49,12 +49,19 @@ function qrPng(text: string | null, scale = 8, margin = 4): Buffer {
   header.writeUInt32BE(side, 0);
   header.writeUInt32BE(side, 4);
   header[8] = 8; // bit depth; colour type 0 (greyscale), deflate, no interlace
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** An online blower of demo_manager's own (it may share it), with its live screen's station. */
 async function ownOnlineBlower(request: APIRequestContext, token: string): Promise<DeviceItem> {
-  const own = new Set((await api<RelationDevicePage>(request, token, '/user_register/get_unassigned_devices?page=1&page_size=500')).items.map((item) => item.box_id));
+  const own = new Set(
+    (await api<RelationDevicePage>(request, token, '/user_register/get_unassigned_devices?page=1&page_size=500')).items.map((item) => item.box_id),
+  );
   const blowers: ListPage<DeviceItem> = await listDevices(request, token, { model: 'maglev_blower', status: 'online', page_size: '200' });
   const blower = blowers.items.find((item) => own.has(item.box_id) && item.controller_id !== null);
   if (!blower) throw new Error('demo_manager has no online blower of its own');
@@ -85,7 +92,11 @@ function formError(page: Page, text: string) {
 }
 
 test.describe('user management', () => {
-  test('a manager creates a helper and shares a device read-only; the helper sees it and cannot write it, can once the share gives write, and loses it live when it is recalled', async ({ page, browser, request }) => {
+  test('a manager creates a helper and shares a device read-only; the helper sees it and cannot write it, can once the share gives write, and loses it live when it is recalled', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const helperName = `e2e_h${Date.now() % 1_000_000_000}`;
     await useLanguage(page, 'en');
     await signIn(page, 'demo_manager');
@@ -183,7 +194,10 @@ test.describe('user management', () => {
     expect(owned.items.map((item) => item.box_id)).toContain(boxId);
     const mine = await api<RelationDevicePage>(request, token, `/user_register/get_unassigned_devices?page=1&page_size=500&keyword=${boxId}`);
     expect(mine.total).toBe(0);
-    const recall = await request.post('/api/v2/user_register/recall_assigned_device', { headers: { Authorization: `Bearer ${token}` }, data: { device_id: boxId } });
+    const recall = await request.post('/api/v2/user_register/recall_assigned_device', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { device_id: boxId },
+    });
     expect(recall.status()).toBe(403);
   });
 
@@ -210,7 +224,10 @@ test.describe('user management', () => {
     await expect(errors.filter({ hasText: 'Password cannot be empty!' }).first()).toBeVisible();
   });
 
-  test('the add-helper form answers a bad user name, password and repeated password with the spec’s messages in Chinese and English, and creates nobody', async ({ page, request }) => {
+  test('the add-helper form answers a bad user name, password and repeated password with the spec’s messages in Chinese and English, and creates nobody', async ({
+    page,
+    request,
+  }) => {
     await signIn(page, 'demo_manager');
     const token = await tokenOf(page);
     const before = (await api<ManagedUserView[]>(request, token, '/user_register/get_helpers')).map((helper) => helper.username).sort();
@@ -302,7 +319,11 @@ test.describe('user management', () => {
     expect(scannedOwn.total).toBe(1);
   });
 
-  test('a sub-manager authorises its superior to switch an assigned box and withdraws it, the drawer showing who may hold it and the state flipping; the superior sees it on manager-device', async ({ page, browser, request }) => {
+  test('a sub-manager authorises its superior to switch an assigned box and withdraws it, the drawer showing who may hold it and the state flipping; the superior sees it on manager-device', async ({
+    page,
+    browser,
+    request,
+  }) => {
     await useLanguage(page, 'en');
     await signIn(page, 'demo_manager');
     const token = await tokenOf(page);
@@ -310,7 +331,8 @@ test.describe('user management', () => {
     const boxId = (await api<RelationDevicePage>(request, token, '/user_register/get_unassigned_devices?page=1&page_size=20')).items[0]!.box_id;
     await api(request, token, '/user_register/batch_assign_devices', { method: 'POST', data: { device_ids: [boxId], user_id: sub.id } });
     const managerHolds = async () =>
-      (await api<RelationDevicePage>(request, token, `/user_register/get_assigned_devices?user_id=${sub.id}&page=1&page_size=20&keyword=${boxId}`)).items[0]!.switch_authorized;
+      (await api<RelationDevicePage>(request, token, `/user_register/get_assigned_devices?user_id=${sub.id}&page=1&page_size=20&keyword=${boxId}`)).items[0]!
+        .switch_authorized;
     expect(await managerHolds()).toBe(false);
 
     // demo_sub2 opens its own devices and the box's authorisation: those who may hold it with their state, its superior first and marked.
@@ -366,10 +388,15 @@ test.describe('user management', () => {
     await subPage.context().close();
   });
 
-  test('recall, add and edit controls show only to those the server lets use them; afterSales reads helpers, shares and assignments without them', async ({ page, request }) => {
+  test('recall, add and edit controls show only to those the server lets use them; afterSales reads helpers, shares and assignments without them', async ({
+    page,
+    request,
+  }) => {
     await useLanguage(page, 'en');
     await signIn(page, 'demo_manager');
-    const sub = (await api<ManagedUserView[]>(request, await tokenOf(page), '/user_register/get_managers')).find((manager) => manager.username === 'demo_sub2')!;
+    const sub = (await api<ManagedUserView[]>(request, await tokenOf(page), '/user_register/get_managers')).find(
+      (manager) => manager.username === 'demo_sub2',
+    )!;
     const managerDevice = `/usermanager/manager-device?user_id=${sub.id}&name=demo_sub2`;
     await page.goto(managerDevice);
     await expect(page.locator('.assigned-devices .ant-table-row').first()).toBeVisible();
@@ -410,7 +437,11 @@ test.describe('user management', () => {
     await expect(page.locator('.shares-read-only')).toContainText('Only the one who shared a device changes or recalls its share.');
     await expect(page.locator('.shared-devices .ant-table-row').first()).toContainText('demo_manager');
     await expect(page.locator('.helper-device .ant-tabs')).toHaveCount(0);
-    await expect(page.locator('.shared-devices .ant-checkbox, .shared-devices .recall-share, .shared-devices .switch-authorization, .shared-devices .share-permission-change')).toHaveCount(0);
+    await expect(
+      page.locator(
+        '.shared-devices .ant-checkbox, .shared-devices .recall-share, .shared-devices .switch-authorization, .shared-devices .share-permission-change',
+      ),
+    ).toHaveCount(0);
     await page.goto('/usermanager/edit-manager');
     await expect(page.locator('.edit-manager .ant-table-row', { hasText: 'demo_sub2' }).locator('.managed-model')).toBeVisible();
     await expect(page.locator('.edit-manager .usermanager-model-select')).toHaveCount(0);
@@ -436,7 +467,10 @@ test.describe('user management', () => {
       ['add-helper', 'demo_manager', '/usermanager/add-helper', '.usermanager-register-submit'],
     ];
     for (const language of ['zh', 'en'] as const) {
-      for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+      for (const [width, height] of [
+        [1440, 900],
+        [390, 844],
+      ] as const) {
         await page.setViewportSize({ width, height });
         let user = '';
         for (const [name, who, path, ready] of screens) {

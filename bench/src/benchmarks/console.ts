@@ -154,10 +154,17 @@ export const consoleBenchmark: Benchmark = {
     return startServer(target, { RAW_RETENTION_DAYS: '400', MQTT_PORT: String(mqttPort) });
   },
   async run(server, target) {
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     const clients: MqttClient[] = [];
     try {
-      const login = await fetch(`${server.baseUrl}/api/v2/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ACCOUNT) });
+      const login = await fetch(`${server.baseUrl}/api/v2/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ACCOUNT),
+      });
       const token = ((await login.json()) as { data: { token: string } }).data.token;
       const registering = Date.now();
       const secrets = await registerFleet(server.baseUrl, token, FLEET);
@@ -175,13 +182,23 @@ export const consoleBenchmark: Benchmark = {
       // A 500-row page is a virtual table: it is rendered when its first screen is, and the last
       // row is drawn once the table is scrolled to the end.
       const lastOf500 = (await call<{ items: { box_id: string }[] }>(server.baseUrl, token, '/devices?page_size=500')).items.at(-1)!.box_id;
-      const list500 = await timeToRender(page, `${server.baseUrl}/devices/devices-show?page_size=500`, '.devices-show__table .ant-table-row[data-box] >> nth=9');
+      const list500 = await timeToRender(
+        page,
+        `${server.baseUrl}/devices/devices-show?page_size=500`,
+        '.devices-show__table .ant-table-row[data-box] >> nth=9',
+      );
       const scrolling = Date.now();
-      await page.evaluate(`(() => { const holder = document.querySelector('.devices-show__table .ant-table-tbody-virtual-holder'); holder.scrollTop = holder.scrollHeight; })()`);
+      await page.evaluate(
+        `(() => { const holder = document.querySelector('.devices-show__table .ant-table-tbody-virtual-holder'); holder.scrollTop = holder.scrollHeight; })()`,
+      );
       await page.locator(`.devices-show__table .ant-table-row[data-box="${lastOf500}"]`).first().waitFor({ timeout: 60_000 });
       const scrolledTo500 = Date.now() - scrolling;
       const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-      const curve = await timeToRender(page, `${server.baseUrl}/devices/history-charts/${boxId(0)}/${today}?controller=1&span=year`, '.stacked-curves:not([data-points="0"]) canvas');
+      const curve = await timeToRender(
+        page,
+        `${server.baseUrl}/devices/history-charts/${boxId(0)}/${today}?controller=1&span=year`,
+        '.stacked-curves:not([data-points="0"]) canvas',
+      );
       const kline = await timeToRender(page, `${server.baseUrl}/devices/k-line/${boxId(0)}/1`, '[data-candles]:not([data-candles="0"]) canvas');
       const candles = await page.locator('[data-candles]').getAttribute('data-candles');
       const mapStarted = Date.now();
@@ -251,7 +268,11 @@ export const consoleBenchmark: Benchmark = {
         [target.kind, 'that map with every box loaded (paged reads, progress shown)', `${mapLoaded} ms`],
         [target.kind, 'frame rate while zooming and dragging that map', `${roaming.toFixed(1)} fps`],
         [target.kind, 'frame rate of the open list, no changes', `${idle.toFixed(1)} fps`],
-        [target.kind, `frame rate while ${FLIPPING} boxes connect or disconnect every second (${Math.round(changesDone / FPS_SECONDS)} changes/s done)`, `${busy.toFixed(1)} fps`],
+        [
+          target.kind,
+          `frame rate while ${FLIPPING} boxes connect or disconnect every second (${Math.round(changesDone / FPS_SECONDS)} changes/s done)`,
+          `${busy.toFixed(1)} fps`,
+        ],
         [target.kind, `status changes shown by the rows of the open page in ${FPS_SECONDS} s`, String(seen)],
       ];
     } finally {

@@ -99,7 +99,11 @@ async function probeLatency(url: string, box: BoxOptions, durationMs: number): P
   let ts = Date.now();
   for (let seq = 0; performance.now() < end; seq += 1) {
     ts = Math.max(ts + 1, Date.now());
-    const message = JSON.stringify({ ts, seq, controllers: [{ station: 1, values: { [MAGLEV_BLOWER.speed]: 12_000 + (seq % 100), [MAGLEV_BLOWER.power]: 800 } }] });
+    const message = JSON.stringify({
+      ts,
+      seq,
+      controllers: [{ station: 1, values: { [MAGLEV_BLOWER.speed]: 12_000 + (seq % 100), [MAGLEV_BLOWER.power]: 800 } }],
+    });
     const started = performance.now();
     await client.publishAsync(boxTopics(String(box.id)).data, message, { qos: 1 });
     latencies.push(performance.now() - started);
@@ -136,7 +140,11 @@ async function probeVisible(baseUrl: string, token: string, url: string, box: Bo
       setTimeout(() => reject(new Error(`no values event of box ${box.id} within 10 s`)), 10_000).unref();
     });
     const started = performance.now();
-    await client.publishAsync(boxTopics(String(box.id)).data, JSON.stringify({ ts, seq, controllers: [{ station: 1, values: { [MAGLEV_BLOWER.speed]: 12_000 + seq } }] }), { qos: 1 });
+    await client.publishAsync(
+      boxTopics(String(box.id)).data,
+      JSON.stringify({ ts, seq, controllers: [{ station: 1, values: { [MAGLEV_BLOWER.speed]: 12_000 + seq } }] }),
+      { qos: 1 },
+    );
     latencies.push((await seen) - started);
     arrivals.delete(ts);
     await new Promise((resolve) => setTimeout(resolve, VISIBLE_PROBE_INTERVAL_MS));
@@ -293,7 +301,11 @@ async function compareLayouts(scratch: Scratch, kind: DatabaseTarget['kind']): P
       for (const batch of batches) await scratch.exec(statement(batch));
     });
     const [size] = await scratch.rows<{ bytes: number }>(`select pg_total_relation_size('${table}')::float8 as bytes`);
-    results.push([kind, `layout: ${title}`, `${thousands(points / seconds)} points/s; ${((size?.bytes ?? 0) / points).toFixed(1)} bytes per point with its index`]);
+    results.push([
+      kind,
+      `layout: ${title}`,
+      `${thousands(points / seconds)} points/s; ${((size?.bytes ?? 0) / points).toFixed(1)} bytes per point with its index`,
+    ]);
   }
 
   const latest: [string, (batch: Generated[]) => string][] = [
@@ -310,7 +322,8 @@ async function compareLayouts(scratch: Scratch, kind: DatabaseTarget['kind']): P
       'latest values: one row per register',
       (batch) => {
         const newest = new Map<string, { row: Generated; register: number; value: number }>();
-        for (const row of batch) row.registers.forEach((register, index) => newest.set(`${row.controllerId}:${register}`, { row, register, value: row.readings[index]! }));
+        for (const row of batch)
+          row.registers.forEach((register, index) => newest.set(`${row.controllerId}:${register}`, { row, register, value: row.readings[index]! }));
         const flat = [...newest.values()];
         return `insert into latest_per_register as l select c, r, ${epoch}, v
           from unnest('${array(flat.map((point) => point.row.controllerId))}'::int[], '${array(flat.map((point) => point.register))}'::int[],
@@ -365,14 +378,22 @@ export const ingestBenchmark: Benchmark = {
     log('registering the load boxes');
     const loadBoxes = await register(api, 600_000_001, LOAD_BOXES, LOAD_CONTROLLERS);
     const [probeBox, watchedBox] = await register(api, 600_100_001, 2, [LOAD_CONTROLLERS[0]!]);
-    const probes = (durationMs: number) => Promise.all([probeLatency(url, probeBox!, durationMs), probeVisible(server.baseUrl, api.token, url, watchedBox!, durationMs)]);
+    const probes = (durationMs: number) =>
+      Promise.all([probeLatency(url, probeBox!, durationMs), probeVisible(server.baseUrl, api.token, url, watchedBox!, durationMs)]);
     const [idle, idleVisible] = await probes(IDLE_PROBE_MS);
 
     // Load mode publishes as fast as acknowledged: stamp every sample with its own millisecond,
     // or the server would rightly drop same-time samples of a controller as redeliveries.
     let last = 0;
     const clock = () => (last = Math.max(last + 1, Date.now()));
-    const fleet = createFleet({ url, boxes: loadBoxes, intervalSeconds: 1, seed: 3, clock, load: { pointsPerMessage: POINTS_PER_MESSAGE, inFlight: IN_FLIGHT } });
+    const fleet = createFleet({
+      url,
+      boxes: loadBoxes,
+      intervalSeconds: 1,
+      seed: 3,
+      clock,
+      load: { pointsPerMessage: POINTS_PER_MESSAGE, inFlight: IN_FLIGHT },
+    });
     fleet.start();
     await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
     const before = await metrics();
@@ -399,7 +420,11 @@ export const ingestBenchmark: Benchmark = {
     const scratch = await openScratch(target);
     try {
       const ceiling = await copyCeiling(scratch, samples);
-      rows.push([target.kind, 'raw COPY of the same rows (samples only)', `${thousands(ceiling)} points/s; ingest reaches ${((rate('points') / ceiling) * 100).toFixed(0)}% of it`]);
+      rows.push([
+        target.kind,
+        'raw COPY of the same rows (samples only)',
+        `${thousands(ceiling)} points/s; ingest reaches ${((rate('points') / ceiling) * 100).toFixed(0)}% of it`,
+      ]);
       log('comparing storage layouts');
       rows.push(...(await compareLayouts(scratch, target.kind)));
     } finally {

@@ -246,7 +246,7 @@ export const queriesBenchmark: Benchmark = {
   title: 'Device queries',
   description: [
     `autocannon against the running server on a loaded database: ${FLEET_BOXES.toLocaleString('en')} boxes (two CKs, one to three controllers each, active and closed fault records) and one controller with a year of samples of ${SERIES_REGISTERS} registers (every ${SAMPLE_SECONDS.postgres} s on PostgreSQL, every ${SAMPLE_SECONDS.pglite} s on PGlite) with its hourly and daily rollups, loaded in SQL before the server starts (DEMO_BOXES=0, DEMO_SIMULATOR=0).`,
-    'Signed in as demo_manager, the top of a three-level hierarchy that owns the first CK\'s boxes a third at each level (about 8,600 boxes, 17,000 devices; the series box at the lowest level); the rows marked root sign in as demo_root, who sees every box. Targets: K-lines under 20 ms p50, the year\'s curve at 2,000 points under 100 ms, the device list page under 30 ms p50 with 100 concurrent requests (PostgreSQL).',
+    "Signed in as demo_manager, the top of a three-level hierarchy that owns the first CK's boxes a third at each level (about 8,600 boxes, 17,000 devices; the series box at the lowest level); the rows marked root sign in as demo_root, who sees every box. Targets: K-lines under 20 ms p50, the year's curve at 2,000 points under 100 ms, the device list page under 30 ms p50 with 100 concurrent requests (PostgreSQL).",
   ].join(' '),
   columns: ['database', 'call', 'data', 'connections', 'requests/s', 'p50 ms', 'p99 ms', 'errors'],
   start: startLoadedServer,
@@ -275,7 +275,13 @@ export const queriesBenchmark: Benchmark = {
       { call: 'GET …/history points=2000', data: 'a year, 4 registers', url: `${series}/history?registers=10,11,12,13&points=2000&${year}`, connections: [1] },
       { call: 'GET /devices', data: 'page 1 of 20', url: `${server.baseUrl}/api/v2/devices?page=1&page_size=20`, connections: [1, 100] },
       // Every request a page of its own: no reused page answers, only the reused total.
-      { call: 'GET /devices', data: 'a random page of 20 (no page reused)', url: `${server.baseUrl}/api/v2/devices?page=1&page_size=20`, connections: [1, 100], varyPage: true },
+      {
+        call: 'GET /devices',
+        data: 'a random page of 20 (no page reused)',
+        url: `${server.baseUrl}/api/v2/devices?page=1&page_size=20`,
+        connections: [1, 100],
+        varyPage: true,
+      },
       {
         call: 'GET /devices',
         data: 'status=offline_alert, keyword, sorted by expiry',
@@ -283,7 +289,13 @@ export const queriesBenchmark: Benchmark = {
         connections: [100],
       },
       { call: 'GET /devices/status-counts', data: 'whole fleet', url: `${server.baseUrl}/api/v2/devices/status-counts`, connections: [100] },
-      { call: 'GET /devices as root', data: 'all 10,001 boxes: page 1 of 20', url: `${server.baseUrl}/api/v2/devices?page=1&page_size=20`, connections: [100], asRoot: true },
+      {
+        call: 'GET /devices as root',
+        data: 'all 10,001 boxes: page 1 of 20',
+        url: `${server.baseUrl}/api/v2/devices?page=1&page_size=20`,
+        connections: [100],
+        asRoot: true,
+      },
       {
         call: 'GET /devices as root',
         data: 'all 10,001 boxes: a random page of 20',
@@ -301,7 +313,16 @@ export const queriesBenchmark: Benchmark = {
       if (!check.ok) throw new Error(`${call.url} answered HTTP ${check.status}: ${await check.text()}`);
       for (const connections of call.connections) {
         const varied = call.varyPage
-          ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: (request.path ?? '').replace(/page=\d+/, `page=${1 + Math.floor(Math.random() * 800)}`) }) }] }
+          ? {
+              requests: [
+                {
+                  setupRequest: (request: autocannon.Request) => ({
+                    ...request,
+                    path: (request.path ?? '').replace(/page=\d+/, `page=${1 + Math.floor(Math.random() * 800)}`),
+                  }),
+                },
+              ],
+            }
           : {};
         const result: LoadResult = await load({ url: call.url, headers, connections, duration: options.durationSeconds, ...varied });
         log(`${call.call} (${call.data}) × ${connections}: p50 ${result.p50} ms, ${result.rps.toFixed(0)} requests/s`);

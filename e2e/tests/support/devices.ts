@@ -14,7 +14,11 @@ export async function tokenOf(page: BrowserPage): Promise<string> {
 
 /** An API call with the page's session; answers `data` of a 20000 envelope. */
 export async function api<T>(request: APIRequestContext, token: string, path: string, options: { method?: 'GET' | 'POST'; data?: unknown } = {}): Promise<T> {
-  const response = await request.fetch(`/api/v2${path}`, { method: options.method ?? 'GET', headers: { Authorization: `Bearer ${token}` }, data: options.data });
+  const response = await request.fetch(`/api/v2${path}`, {
+    method: options.method ?? 'GET',
+    headers: { Authorization: `Bearer ${token}` },
+    data: options.data,
+  });
   const body = (await response.json()) as { code: number; message: string; data: T };
   expect(body.code, `${path}: ${body.message}`).toBe(20000);
   return body.data;

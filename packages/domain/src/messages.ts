@@ -602,7 +602,5 @@ export function isMessageKey(value: unknown): value is MessageKey {
 }
 
 export function formatMessage(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
-  return MESSAGES[language][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return MESSAGES[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

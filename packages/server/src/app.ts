@@ -108,10 +108,14 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   services.metrics.observe(app);
   // While the database is away the API answers 503 at once; health reports the outage itself, and
   // the Prometheus scrape with its key needs no database.
-  guardDatabaseAvailability(app, createDatabaseAvailability(() => database.ping()), {
-    prefix: API_BASE,
-    exempt: [`${API_BASE}/health`, `${API_BASE}/metrics/prometheus`],
-  });
+  guardDatabaseAvailability(
+    app,
+    createDatabaseAvailability(() => database.ping()),
+    {
+      prefix: API_BASE,
+      exempt: [`${API_BASE}/health`, `${API_BASE}/metrics/prometheus`],
+    },
+  );
 
   app.register(authRoutes, { prefix: `${API_BASE}/user`, auth: services.auth });
   app.register(userRoutes, { prefix: `${API_BASE}/user`, users: services.users, guard });

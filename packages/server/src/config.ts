@@ -36,13 +36,16 @@ const flag = (fallback: '0' | '1') =>
     .transform((value) => value === '1' || value === 'true');
 
 const urlWithScheme = (schemes: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return schemes.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${schemes.map((scheme) => `${scheme}//`).join(' or ')}`);
+  z.string().refine(
+    (value) => {
+      try {
+        return schemes.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${schemes.map((scheme) => `${scheme}//`).join(' or ')}`,
+  );
 
 const hostname = z
   .string()
@@ -61,7 +64,10 @@ const trustProxy = z
     const text = value.trim().toLowerCase();
     if (text === '' || text === '0' || text === 'false') return false;
     if (text === '1' || text === 'true') return true;
-    return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    return value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
   });
 
 const rootUserName = z.string().superRefine((value, ctx) => {
@@ -102,7 +108,11 @@ const environment = z.object({
   MQTT_PASSWORD: optional(z.string().max(200)),
   MQTT_CLIENT_ID: optional(z.string().regex(/^[\w.-]{1,40}$/, 'must be 1-40 letters, digits, "_", "." or "-"')),
   MQTT_INGEST_CONNECTIONS: integer(4, 1, 64),
-  MQTT_SHARE_GROUP: z.string().trim().regex(/^[\w-]{1,40}$/, 'must be 1-40 letters, digits, "_" or "-"').default('cloudbox'),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{1,40}$/, 'must be 1-40 letters, digits, "_" or "-"')
+    .default('cloudbox'),
   RAW_RETENTION_DAYS: integer(90, 1, 3650),
   COMMAND_TTL_S: integer(600, 10, 7 * 86_400),
   BOX_OFFLINE_AFTER_S: integer(180, 10, 86_400),
@@ -221,7 +231,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       url: e.MQTT_URL,
       username: e.MQTT_USERNAME,
       password: e.MQTT_PASSWORD,
-      clientId: e.MQTT_CLIENT_ID ?? `cloudbox-${machineName().replace(/[^\w.-]/g, '').slice(0, 30) || 'server'}`,
+      clientId:
+        e.MQTT_CLIENT_ID ??
+        `cloudbox-${
+          machineName()
+            .replace(/[^\w.-]/g, '')
+            .slice(0, 30) || 'server'
+        }`,
       ingestConnections: e.MQTT_INGEST_CONNECTIONS,
       shareGroup: e.MQTT_SHARE_GROUP,
       hookKey: e.MQTT_HOOK_KEY,

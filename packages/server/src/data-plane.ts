@@ -14,7 +14,13 @@ import type { Realtime } from './realtime/hub.js';
  */
 
 /** The broker's questions and news, answered by the fleet, the ingest and the commands. */
-export function brokerHandlers(deps: { ingest: Ingest; registry: Registry; status: StatusService; commands: CommandService; logger: FastifyBaseLogger }): BrokerHandlers {
+export function brokerHandlers(deps: {
+  ingest: Ingest;
+  registry: Registry;
+  status: StatusService;
+  commands: CommandService;
+  logger: FastifyBaseLogger;
+}): BrokerHandlers {
   const { ingest, registry, status, commands, logger } = deps;
   return {
     receive: (topic, payload, origin) => ingest.receive(topic, payload, origin),

@@ -91,8 +91,14 @@ describe('demo fleet', () => {
         sql`select c.box_id, c.station from device_shares s join users u on u.id = s.user_id join controllers c on c.box_id = s.box_id
             where u.username = 'demo_helper' and s.permission = ${permission} and c.device_type_id = 'generic_plc' order by 1, 2 limit 1`,
       );
-      const response = await t.app.inject({ method: 'GET', url: `/api/v2/devices/${plc!.box_id}/controllers/${plc!.station}/realtime`, headers: bearer(helperToken) });
-      const setPoint = envelopeOf<{ registers: { number: number; writable: boolean }[] }>(response).data.registers.find((register) => register.number === GENERIC_PLC.cycleTimeSetPoint);
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/devices/${plc!.box_id}/controllers/${plc!.station}/realtime`,
+        headers: bearer(helperToken),
+      });
+      const setPoint = envelopeOf<{ registers: { number: number; writable: boolean }[] }>(response).data.registers.find(
+        (register) => register.number === GENERIC_PLC.cycleTimeSetPoint,
+      );
       expect(setPoint?.writable, permission).toBe(permission === 'write');
     }
     // A user's change survives the next start.

@@ -100,7 +100,12 @@ function demoBox(index: number, today = Date.now()): RegisterBox {
   const controllerCount = random() < 0.5 ? 1 : random() < 0.7 ? 2 : 3;
   const controllers = Array.from({ length: controllerCount }, (_, station) => {
     const type = DEVICE_TYPES[Math.floor(random() * DEVICE_TYPES.length)]!.id;
-    return { station: station + 1, device_type: type, machine_model: pick(MACHINE_MODELS[type] ?? ['']), device_number: `${city.slice(0, 2)}-${index + 1}-${station + 1}` };
+    return {
+      station: station + 1,
+      device_type: type,
+      machine_model: pick(MACHINE_MODELS[type] ?? ['']),
+      device_number: `${city.slice(0, 2)}-${index + 1}-${station + 1}`,
+    };
   });
   // Expiry: a tenth last month, a sixth this month, a sixth next month, the rest later (up to two years).
   const month = new Date(today);
@@ -140,7 +145,17 @@ function demoBox(index: number, today = Date.now()): RegisterBox {
 async function registerDemoBoxes(db: Db, service: BoxService, count: number): Promise<BoxOptions[]> {
   const wanted = Array.from({ length: count }, (_, index) => demoBox(index));
   const existing = new Set(
-    (await db.select({ id: boxes.id }).from(boxes).where(inArray(boxes.id, wanted.map((box) => box.id)))).map((row) => row.id),
+    (
+      await db
+        .select({ id: boxes.id })
+        .from(boxes)
+        .where(
+          inArray(
+            boxes.id,
+            wanted.map((box) => box.id),
+          ),
+        )
+    ).map((row) => row.id),
   );
   for (const box of wanted) if (!existing.has(box.id)) await service.register(box, null);
   const secrets = wanted.map(() => newSecret());
@@ -174,7 +189,10 @@ async function registerDemoBoxes(db: Db, service: BoxService, count: number): Pr
  */
 async function relateDemoBoxes(db: Db, boxIds: readonly string[]): Promise<void> {
   const ids = textArray(boxIds);
-  const [bound] = await queryRows<{ any: boolean }>(db, sql`select exists (select 1 from boxes where id = any(${ids}::text[]) and owner_id is not null) as any`);
+  const [bound] = await queryRows<{ any: boolean }>(
+    db,
+    sql`select exists (select 1 from boxes where id = any(${ids}::text[]) and owner_id is not null) as any`,
+  );
   if (bound?.any) return;
   await db.transaction(async (tx) => {
     // Each CK's boxes numbered in id order: the relations below pick them by that number.
@@ -245,7 +263,6 @@ function startDemoFleet(url: string, credentials: readonly BoxOptions[], logger:
   return fleet;
 }
 
-
 /**
  * Demo mode at start: the demo boxes registered (DEMO_BOXES), then, unless DEMO_SIMULATOR=0, in
  * the background (the console is up meanwhile) a week of history on a fresh database and the live
@@ -254,7 +271,10 @@ function startDemoFleet(url: string, credentials: readonly BoxOptions[], logger:
 export async function startDemo(db: Db, app: App, config: Pick<Config, 'demoBoxes' | 'demoSimulator' | 'mqtt'>): Promise<{ stop(): Promise<void> }> {
   const started = Date.now();
   const boxes = await registerDemoBoxes(db, app.services.boxes, config.demoBoxes);
-  await relateDemoBoxes(db, boxes.map((box) => String(box.id)));
+  await relateDemoBoxes(
+    db,
+    boxes.map((box) => String(box.id)),
+  );
   app.log.info({ boxes: boxes.length, ms: Date.now() - started }, 'demo boxes registered');
   if (!config.demoSimulator || boxes.length === 0) return { stop: async () => undefined };
   const logger = { info: (message: string) => app.log.info(`simulator: ${message}`), warn: (message: string) => app.log.warn(`simulator: ${message}`) };

@@ -35,11 +35,7 @@ export async function seed(db: Db, config: Pick<Config, 'demo' | 'rootUsername' 
  * Production: when nobody can sign in yet, one root account from ROOT_USERNAME / ROOT_PASSWORD
  * (checked by loadConfig with the domain rules), or with a generated password that is shown once.
  */
-async function createFirstRoot(
-  db: Db,
-  config: Pick<Config, 'rootUsername' | 'rootPassword'>,
-  passwords: PasswordHasher,
-): Promise<SeedOutcome['createdRoot']> {
+async function createFirstRoot(db: Db, config: Pick<Config, 'rootUsername' | 'rootPassword'>, passwords: PasswordHasher): Promise<SeedOutcome['createdRoot']> {
   const [existing] = await db.select({ users: count() }).from(users);
   if (existing && existing.users > 0) return undefined;
   const username = config.rootUsername ?? DEFAULT_ROOT_USERNAME;
@@ -57,7 +53,10 @@ async function createFirstRoot(
 
 /** Demo mode: the CK codes and the accounts of DEMO_ACCOUNTS; existing ones are left as they are. */
 export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<void> {
-  await db.insert(ckCodes).values([...DEMO_CK_CODES]).onConflictDoNothing();
+  await db
+    .insert(ckCodes)
+    .values([...DEMO_CK_CODES])
+    .onConflictDoNothing();
   const present = new Set(await demoAccountsPresent(db));
   for (const account of DEMO_ACCOUNTS.filter((candidate) => !present.has(candidate.username))) {
     await db
@@ -92,7 +91,11 @@ async function seedDemoTemplates(db: Db): Promise<void> {
         .returning({ id: permissionTemplates.id });
       if (!created) continue;
       const holders = DEMO_ACCOUNTS.filter((account) => account.template === name && account.ck === ck.code).map((account) => account.username);
-      if (holders.length > 0) await db.update(users).set({ templateId: created.id }).where(sql`${users.username} = any(${`{${holders.join(',')}}`}::text[])`);
+      if (holders.length > 0)
+        await db
+          .update(users)
+          .set({ templateId: created.id })
+          .where(sql`${users.username} = any(${`{${holders.join(',')}}`}::text[])`);
     }
   }
 }
@@ -115,6 +118,11 @@ async function demoAccountsPresent(db: Db): Promise<string[]> {
   const rows = await db
     .select({ username: users.username })
     .from(users)
-    .where(inArray(users.username, DEMO_ACCOUNTS.map((account) => account.username)));
+    .where(
+      inArray(
+        users.username,
+        DEMO_ACCOUNTS.map((account) => account.username),
+      ),
+    );
   return rows.map((row) => row.username);
 }

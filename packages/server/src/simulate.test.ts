@@ -42,7 +42,9 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('the simulator registering its b
     ]);
     const info = t.app.services.broker.view.info();
     expect(registered.brokerUrl).toBe(broker === 'embedded' ? `mqtt://127.0.0.1:${info.tcpPort}` : info.url);
-    expect(await t.rows(sql`select id, ck from boxes where id = any(${`{${ids.join(',')}}`}::text[]) order by id`)).toEqual(ids.map((id) => ({ id, ck: '1001' })));
+    expect(await t.rows(sql`select id, ck from boxes where id = any(${`{${ids.join(',')}}`}::text[]) order by id`)).toEqual(
+      ids.map((id) => ({ id, ck: '1001' })),
+    );
 
     const fleet = createFleet({ url: registered.brokerUrl!, boxes: registered.boxes, intervalSeconds: 0.2, seed: 1, dropOutRate: 0 });
     fleet.start();
@@ -74,8 +76,12 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('the simulator registering its b
     expect(await message({ api: `http://127.0.0.1:${closed}` })).toBe(
       `cannot reach the Cloudbox API at http://127.0.0.1:${closed} (connect ECONNREFUSED 127.0.0.1:${closed}). Start the server (npm start), point --api at it, or give --credentials FILE.`,
     );
-    expect(await message({ password: 'wrong-password' })).toMatch(/^the API at http:\/\/127\.0\.0\.1:\d+ refused to sign in demo_root \(.+\)\. Give --user and --password of root or of a limited_admin of CK 1001\.$/);
+    expect(await message({ password: 'wrong-password' })).toMatch(
+      /^the API at http:\/\/127\.0\.0\.1:\d+ refused to sign in demo_root \(.+\)\. Give --user and --password of root or of a limited_admin of CK 1001\.$/,
+    );
     const firstId = t.boxId();
-    expect(await message({ username: 'demo_limited', ck: '2002', firstId })).toMatch(new RegExp(`^the API at http://127\\.0\\.0\\.1:\\d+ refused box ${firstId} \\(HTTP 403: .+\\)$`));
+    expect(await message({ username: 'demo_limited', ck: '2002', firstId })).toMatch(
+      new RegExp(`^the API at http://127\\.0\\.0\\.1:\\d+ refused box ${firstId} \\(HTTP 403: .+\\)$`),
+    );
   });
 });

@@ -138,7 +138,12 @@ export class VirtualBox {
     this.connection = 'online';
     this.context.counters.connected += 1;
     this.context.counters.connects += 1;
-    const hello: HelloMessage = { model: this.config.model ?? 'CB-4G', software: this.config.software ?? 'CB-OS 2.4.1', iccid: this.config.iccid ?? this.iccid(), ip: this.ip() };
+    const hello: HelloMessage = {
+      model: this.config.model ?? 'CB-4G',
+      software: this.config.software ?? 'CB-OS 2.4.1',
+      iccid: this.config.iccid ?? this.iccid(),
+      ip: this.ip(),
+    };
     client.publish(this.topics.status, BOX_STATUS.online, RETAINED);
     client.publish(this.topics.hello, JSON.stringify(hello), QOS1);
     client.subscribe(this.topics.write, QOS1);

@@ -17,8 +17,27 @@ describe('the command line', () => {
         fleet: { intervalSeconds: 5, seed: 1, dropOutRate: undefined, faultRate: undefined, load: undefined },
       },
     });
-    const chosen = parseCommandLine(['--api', 'http://server:9000/', '--user', 'demo_limited', '--password', 'secret12', '--ck', '2002', '--first-id', '880000001']);
-    expect(chosen.ok && chosen.run.source).toEqual({ kind: 'api', api: 'http://server:9000/', username: 'demo_limited', password: 'secret12', ck: '2002', firstId: '880000001', count: 10 });
+    const chosen = parseCommandLine([
+      '--api',
+      'http://server:9000/',
+      '--user',
+      'demo_limited',
+      '--password',
+      'secret12',
+      '--ck',
+      '2002',
+      '--first-id',
+      '880000001',
+    ]);
+    expect(chosen.ok && chosen.run.source).toEqual({
+      kind: 'api',
+      api: 'http://server:9000/',
+      username: 'demo_limited',
+      password: 'secret12',
+      ck: '2002',
+      firstId: '880000001',
+      count: 10,
+    });
     expect(chosen.ok && chosen.run.url).toBeUndefined();
   });
 
@@ -39,7 +58,24 @@ describe('the command line', () => {
         fleet: { intervalSeconds: 10, seed: 1, dropOutRate: undefined, faultRate: undefined, load: undefined },
       },
     });
-    const load = parseCommandLine(['--credentials', 'b.json', '--url', 'mqtt://broker:1883', '--boxes', '2', '--first-id', '100002', '--interval', '0.5', '--seed', '7', '--load-points', '30', '--in-flight', '4']);
+    const load = parseCommandLine([
+      '--credentials',
+      'b.json',
+      '--url',
+      'mqtt://broker:1883',
+      '--boxes',
+      '2',
+      '--first-id',
+      '100002',
+      '--interval',
+      '0.5',
+      '--seed',
+      '7',
+      '--load-points',
+      '30',
+      '--in-flight',
+      '4',
+    ]);
     expect(load.ok && load.run).toMatchObject({
       source: { kind: 'file', count: 2, firstId: '100002' },
       url: 'mqtt://broker:1883',
@@ -49,9 +85,17 @@ describe('the command line', () => {
 
   it('rejects bad values and unknown options, naming each', () => {
     const parsed = parseCommandLine(['--credentials', 'b.json', '--interval', 'x', '--fault-rate', '2', '--boxes', '1.5']);
-    expect(!parsed.ok && parsed.message.split('\n')).toEqual(['--boxes: must be a whole number', '--interval: must be a number', '--fault-rate: must be between 0 and 1']);
+    expect(!parsed.ok && parsed.message.split('\n')).toEqual([
+      '--boxes: must be a whole number',
+      '--interval: must be a number',
+      '--fault-rate: must be between 0 and 1',
+    ]);
     const api = parseCommandLine(['--api', 'ftp://server', '--ck', '12', '--user', '']);
-    expect(!api.ok && api.message.split('\n')).toEqual(['--api: the API address starts with http:// or https://', '--user: must not be empty', '--ck: a CK code is 4 digits']);
+    expect(!api.ok && api.message.split('\n')).toEqual([
+      '--api: the API address starts with http:// or https://',
+      '--user: must not be empty',
+      '--ck: a CK code is 4 digits',
+    ]);
     const unknown = parseCommandLine(['--credentials', 'b.json', '--speed', '3']);
     expect(!unknown.ok && unknown.message).toContain("'--speed'");
   });

@@ -57,8 +57,14 @@ const argumentsSchema = z.object({
   api: z.url({ protocol: /^https?$/, error: 'the API address starts with http:// or https://' }).default(DEFAULT_API),
   user: z.string().min(1, 'must not be empty').default(DEMO_ROOT.username),
   password: z.string().min(1, 'must not be empty').default(DEMO_ROOT.password),
-  ck: z.string().regex(/^\d{4}$/, 'a CK code is 4 digits').default(DEMO_CK_CODES[0].code),
-  url: z.string().regex(/^(mqtts?|wss?|tcp):\/\//, 'the broker URL starts with mqtt://, mqtts://, ws:// or wss://').optional(),
+  ck: z
+    .string()
+    .regex(/^\d{4}$/, 'a CK code is 4 digits')
+    .default(DEMO_CK_CODES[0].code),
+  url: z
+    .string()
+    .regex(/^(mqtts?|wss?|tcp):\/\//, 'the broker URL starts with mqtt://, mqtts://, ws:// or wss://')
+    .optional(),
   boxes: integer.optional(),
   'first-id': z.string().regex(/^\d+$/, 'a box id is digits').optional(),
   interval: positive.default(10),
@@ -77,7 +83,10 @@ const STRING_OPTIONS = Object.keys(argumentsSchema.shape);
 export function parseCommandLine(argv: string[]): { ok: true; run: CliRun } | { ok: false; message: string } {
   let values: Record<string, string | undefined>;
   try {
-    values = parseArgs({ args: argv, options: Object.fromEntries(STRING_OPTIONS.map((name) => [name, { type: 'string' }])), strict: true }).values as Record<string, string | undefined>;
+    values = parseArgs({ args: argv, options: Object.fromEntries(STRING_OPTIONS.map((name) => [name, { type: 'string' }])), strict: true }).values as Record<
+      string,
+      string | undefined
+    >;
   } catch (error) {
     return { ok: false, message: (error as Error).message };
   }
@@ -123,7 +132,10 @@ export function brokerUrl(run: Pick<CliRun, 'url'>, reported: string | undefined
 }
 
 /** The boxes of a credentials file that a run simulates: from `firstId` on, `count` of them. */
-export function selectBoxes(fileText: string, run: { firstId: string | undefined; count: number | undefined }): { ok: true; boxes: BoxOptions[] } | { ok: false; message: string } {
+export function selectBoxes(
+  fileText: string,
+  run: { firstId: string | undefined; count: number | undefined },
+): { ok: true; boxes: BoxOptions[] } | { ok: false; message: string } {
   let json: unknown;
   try {
     json = JSON.parse(fileText);
@@ -136,6 +148,7 @@ export function selectBoxes(fileText: string, run: { firstId: string | undefined
   if (start < 0) return { ok: false, message: `the credentials file has no box ${run.firstId}` };
   const boxes = parsed.data.slice(start, run.count === undefined ? undefined : start + run.count);
   if (boxes.length === 0) return { ok: false, message: 'the credentials file lists no boxes' };
-  if (run.count !== undefined && boxes.length < run.count) return { ok: false, message: `the credentials file has only ${boxes.length} boxes from there, not ${run.count}` };
+  if (run.count !== undefined && boxes.length < run.count)
+    return { ok: false, message: `the credentials file has only ${boxes.length} boxes from there, not ${run.count}` };
   return { ok: true, boxes };
 }

@@ -77,7 +77,7 @@ export class VirtualController implements Readings {
     if (!definition.writable) return { ok: false, error: 'not_writable' };
     if (!Number.isInteger(raw)) return { ok: false, error: 'bad_request' };
     const decoded = decodeRegister(raw, definition);
-    const outsideField = definition.mask !== undefined && ((raw & ~definition.mask) >>> 0) !== 0;
+    const outsideField = definition.mask !== undefined && (raw & ~definition.mask) >>> 0 !== 0;
     if (!decoded.ok || outsideField || !encodeRegister(decoded.value, definition).ok) return { ok: false, error: 'out_of_range' };
     if (this.model.acceptsWrite?.(register, decoded.value, this.settings) === false) return { ok: false, error: 'out_of_range' };
     this.settings.set(register, decoded.value);

@@ -80,7 +80,11 @@ function fleetSuite(connectBroker: (secrets: ReadonlyMap<string, string>) => Pro
       await observer.waitFor(() => (dataOf(observer, id).length >= 2 ? true : undefined), `two data messages of box ${id}`);
       expect(observer.on(boxTopics(id).status).map((message) => message.text)).toEqual(['online']);
       const [hello] = observer.on(boxTopics(id).hello);
-      expect(helloSchema.strict().parse(JSON.parse(hello!.text))).toMatchObject({ model: expect.any(String), iccid: expect.stringMatching(/^\d{20}$/), ip: expect.stringMatching(/^10\./) });
+      expect(helloSchema.strict().parse(JSON.parse(hello!.text))).toMatchObject({
+        model: expect.any(String),
+        iccid: expect.stringMatching(/^\d{20}$/),
+        ip: expect.stringMatching(/^10\./),
+      });
 
       const [first, second] = dataOf(observer, id);
       expect(second!.seq).toBe(first!.seq + 1);
@@ -144,7 +148,12 @@ function fleetSuite(connectBroker: (secrets: ReadonlyMap<string, string>) => Pro
     const status = boxTopics(String(box.id)).status;
     const fleet = fleetOf({ boxes: [box], dropOutRate: 1 });
     await observer.waitFor(() => (observer.on(status).length >= 3 ? true : undefined), 'online, the will, online again');
-    expect(observer.on(status).slice(0, 3).map((message) => message.text)).toEqual(['online', 'offline', 'online']);
+    expect(
+      observer
+        .on(status)
+        .slice(0, 3)
+        .map((message) => message.text),
+    ).toEqual(['online', 'offline', 'online']);
     expect(fleet.stats().dropOuts).toBeGreaterThanOrEqual(1);
     expect(fleet.stats().connects).toBeGreaterThanOrEqual(2);
     await stop(fleet);

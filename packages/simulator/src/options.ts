@@ -24,9 +24,7 @@ export const boxOptionsSchema = z.object({
 export type BoxOptions = z.input<typeof boxOptionsSchema>;
 export type BoxConfig = z.output<typeof boxOptionsSchema>;
 
-export const boxListSchema = z
-  .array(boxOptionsSchema)
-  .refine((boxes) => new Set(boxes.map((box) => box.id)).size === boxes.length, 'box ids must be unique');
+export const boxListSchema = z.array(boxOptionsSchema).refine((boxes) => new Set(boxes.map((box) => box.id)).size === boxes.length, 'box ids must be unique');
 
 export interface FleetLogger {
   info(message: string): void;

@@ -38,7 +38,11 @@ export async function registerBoxes(registration: Registration): Promise<Registe
   const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => {
     const response = await fetch(`${api}/api/v2${path}`, {
       method,
-      headers: { 'accept-language': 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'accept-language': 'en',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const envelope = (await response.json().catch(() => ({ message: `HTTP ${response.status}` }))) as Envelope<T>;

@@ -141,7 +141,6 @@ export interface UnregisteredBox {
   last_ip: string | null;
 }
 
-
 export const boxViewSchema = z.object({
   id: z.string(),
   ck: z.string(),
@@ -165,9 +164,7 @@ export const boxViewSchema = z.object({
   online: z.boolean(),
   last_seen_at: isoTimeSchema.nullable(),
   last_ip: z.string().nullable(),
-  controllers: z.array(
-    z.object({ station: z.number().int(), device_type: z.string(), machine_model: z.string(), device_number: z.string() }),
-  ),
+  controllers: z.array(z.object({ station: z.number().int(), device_type: z.string(), machine_model: z.string(), device_number: z.string() })),
 }) satisfies z.ZodType<BoxView>;
 
 export const boxWithSecretSchema = z.object({ box: boxViewSchema, secret: z.string() }) satisfies z.ZodType<BoxWithSecret>;

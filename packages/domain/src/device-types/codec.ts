@@ -13,18 +13,9 @@ import { fieldWidth, trailingZeros, type Register } from './register.js';
 export type DecodeError = 'not_integer' | 'out_of_range';
 export type DecodeResult = { ok: true; value: number } | { ok: false; error: DecodeError };
 
-export type EncodeError =
-  | 'required'
-  | 'not_a_number'
-  | 'too_many_decimals'
-  | 'out_of_range'
-  | 'not_representable'
-  | 'not_in_enum'
-  | 'not_text';
+export type EncodeError = 'required' | 'not_a_number' | 'too_many_decimals' | 'out_of_range' | 'not_representable' | 'not_in_enum' | 'not_text';
 /** For a masked register `raw` is the field shifted into place; merge it with `applyFieldWrite`. */
-export type EncodeResult =
-  | { ok: true; raw: number; mask?: number }
-  | { ok: false; error: EncodeError; message: Violation };
+export type EncodeResult = { ok: true; raw: number; mask?: number } | { ok: false; error: EncodeError; message: Violation };
 
 type Failure = Extract<EncodeResult, { ok: false }>;
 

@@ -95,13 +95,34 @@ const START_STOP = {
 
 /** The status bits machine controllers share, each with its name and the labels of its two states. */
 const STATUS_FLAGS = {
-  running: { name: text('运行状态', 'Run state', 'Estado de marcha', '運転状態'), states: [text('停机', 'Stopped', 'Parado', '停止中'), text('运行', 'Running', 'En marcha', '運転中')] },
-  ready: { name: text('就绪状态', 'Ready', 'Preparado', '準備状態'), states: [text('未就绪', 'Not ready', 'No preparado', '準備未完了'), text('就绪', 'Ready', 'Preparado', '準備完了')] },
-  remote: { name: text('远程/本地', 'Remote/local', 'Remoto/local', 'リモート/ローカル'), states: [text('本地', 'Local', 'Local', 'ローカル'), text('远程', 'Remote', 'Remoto', 'リモート')] },
-  fault: { name: text('故障状态', 'Fault state', 'Estado de fallo', '故障状態'), states: [text('正常', 'Normal', 'Normal', '正常'), text('故障', 'Fault', 'Fallo', '故障')] },
-  alarm: { name: text('报警状态', 'Alarm state', 'Estado de alarma', '警報状態'), states: [text('正常', 'Normal', 'Normal', '正常'), text('报警', 'Alarm', 'Alarma', '警報')] },
-  loaded: { name: text('加载状态', 'Load state', 'Estado de carga', 'ロード状態'), states: [text('卸载', 'Unloaded', 'En vacío', 'アンロード'), text('加载', 'Loaded', 'En carga', 'ロード')] },
-  surgeProtection: { name: text('喘振保护', 'Surge protection', 'Protección antibombeo', 'サージ保護'), states: [text('未动作', 'Inactive', 'Inactiva', '未動作'), text('动作', 'Active', 'Activa', '動作中')] },
+  running: {
+    name: text('运行状态', 'Run state', 'Estado de marcha', '運転状態'),
+    states: [text('停机', 'Stopped', 'Parado', '停止中'), text('运行', 'Running', 'En marcha', '運転中')],
+  },
+  ready: {
+    name: text('就绪状态', 'Ready', 'Preparado', '準備状態'),
+    states: [text('未就绪', 'Not ready', 'No preparado', '準備未完了'), text('就绪', 'Ready', 'Preparado', '準備完了')],
+  },
+  remote: {
+    name: text('远程/本地', 'Remote/local', 'Remoto/local', 'リモート/ローカル'),
+    states: [text('本地', 'Local', 'Local', 'ローカル'), text('远程', 'Remote', 'Remoto', 'リモート')],
+  },
+  fault: {
+    name: text('故障状态', 'Fault state', 'Estado de fallo', '故障状態'),
+    states: [text('正常', 'Normal', 'Normal', '正常'), text('故障', 'Fault', 'Fallo', '故障')],
+  },
+  alarm: {
+    name: text('报警状态', 'Alarm state', 'Estado de alarma', '警報状態'),
+    states: [text('正常', 'Normal', 'Normal', '正常'), text('报警', 'Alarm', 'Alarma', '警報')],
+  },
+  loaded: {
+    name: text('加载状态', 'Load state', 'Estado de carga', 'ロード状態'),
+    states: [text('卸载', 'Unloaded', 'En vacío', 'アンロード'), text('加载', 'Loaded', 'En carga', 'ロード')],
+  },
+  surgeProtection: {
+    name: text('喘振保护', 'Surge protection', 'Protección antibombeo', 'サージ保護'),
+    states: [text('未动作', 'Inactive', 'Inactiva', '未動作'), text('动作', 'Active', 'Activa', '動作中')],
+  },
 } as const satisfies Record<string, { name: LocalizedText; states: readonly [LocalizedText, LocalizedText] }>;
 
 /** One bit of a machine's status word. */
@@ -158,7 +179,14 @@ export function threshold(
   message: LocalizedText,
   timing: Timing = {},
 ): EventRule {
-  return { register, condition: { type: 'threshold', op, value }, severity, debounce_s: timing.debounce_s ?? 30, clear_hysteresis: timing.clear_hysteresis ?? 0, message };
+  return {
+    register,
+    condition: { type: 'threshold', op, value },
+    severity,
+    debounce_s: timing.debounce_s ?? 30,
+    clear_hysteresis: timing.clear_hysteresis ?? 0,
+    message,
+  };
 }
 
 export function bitSet(register: number, bit: number, severity: EventRule['severity'], message: LocalizedText, timing: Timing = {}): EventRule {

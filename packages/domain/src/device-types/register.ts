@@ -3,10 +3,7 @@ import { LANGUAGES, type Language } from '../language.js';
 
 /** A text in every language we speak; device types are uploaded per language, so none may be missing. */
 export const localizedTextSchema = z.object(
-  Object.fromEntries(LANGUAGES.map((language) => [language, z.string().trim().min(1)])) as Record<
-    Language,
-    z.ZodString
-  >,
+  Object.fromEntries(LANGUAGES.map((language) => [language, z.string().trim().min(1)])) as Record<Language, z.ZodString>,
 );
 export type LocalizedText = Record<Language, string>;
 

@@ -70,7 +70,10 @@ export const operationLogEntrySchema = z.object({
 }) satisfies z.ZodType<OperationLogEntry>;
 
 export const operationLogQuerySchema = pageQuerySchema.extend({
-  box_id: z.string().regex(/^\d{1,32}$/, 'boxIdFormat').optional(),
+  box_id: z
+    .string()
+    .regex(/^\d{1,32}$/, 'boxIdFormat')
+    .optional(),
   user_id: rowIdSchema.optional(),
   username: z.string().trim().max(50).optional(),
   action: z.enum(OPERATION_ACTIONS, { error: 'fieldInvalid' }).optional(),

@@ -20,7 +20,16 @@ export type RealtimeEvent =
       box_id: string;
       controller_id: number;
       state: 'opened' | 'closed';
-      record: { id: number; severity: 'alert' | 'fault'; code: number; message: string; register: number; value: number; started_at: number; ended_at: number | null };
+      record: {
+        id: number;
+        severity: 'alert' | 'fault';
+        code: number;
+        message: string;
+        register: number;
+        value: number;
+        started_at: number;
+        ended_at: number | null;
+      };
     }
   | { type: 'command'; command: CommandView }
   /** The devices this user may see, or what it may do to them, changed: lists are to be read again. */

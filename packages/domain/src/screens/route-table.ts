@@ -104,7 +104,12 @@ export const LAYOUT_ROUTES: readonly RouteNode[] = [
     leaf('add-helper', 'addHelper', { hidden: true, roles: ['manager'], exceptRoles: ['limited_admin'] }),
     leaf('edit-helper', 'editHelper', { icon: 'usergroup', roles: ['manager', 'afterSales', 'afterSalesPlus'], exceptRoles: ['limited_admin'] }),
     leaf('helper-device', 'helperDevice', { hidden: true, noCache: true, roles: ['manager', 'afterSales', 'afterSalesPlus'], exceptRoles: ['limited_admin'] }),
-    leaf('manager-device', 'managerDevice', { hidden: true, noCache: true, roles: ['manager', 'afterSales', 'afterSalesPlus'], exceptRoles: ['limited_admin', 'end_user'] }),
+    leaf('manager-device', 'managerDevice', {
+      hidden: true,
+      noCache: true,
+      roles: ['manager', 'afterSales', 'afterSalesPlus'],
+      exceptRoles: ['limited_admin', 'end_user'],
+    }),
     leaf('delete-device', 'deleteDevice', { icon: 'delete', roles: ['showDelBox'], exceptRoles: ['market', 'helper', 'qualityController'] }),
   ]),
   group('/iccid', 'iccid', 'credit-card', { exceptRoles: ['market'] }, [
@@ -112,12 +117,18 @@ export const LAYOUT_ROUTES: readonly RouteNode[] = [
     leaf('recharge-tips', 'rechargeTips', { roles: ['manufacturer', 'root'] }),
     leaf('recharge-feedback', 'rechargeFeedback', { roles: ['showFeedback', 'root'] }),
   ]),
-  group('/qrManage', 'qrManage', 'qrcode', { roles: ['root', 'limited_admin', 'manufacturer', 'district_distributor', 'regional_distributor'], exceptRoles: ['market', 'helper'] }, [
-    leaf('pwd-quota', 'pwdQuota', { roles: ['manufacturer', 'district_distributor', 'regional_distributor'] }),
-    leaf('calculate-dynamic-pwd', 'calculateDynamicPwd', { roles: ['root', 'limited_admin', 'manufacturer'] }),
-    leaf('bind-list', 'bindList', { roles: ['manufacturer', 'root', 'district_distributor', 'regional_distributor'] }),
-    leaf('pwd-list', 'pwdList', { roles: ['manufacturer', 'root', 'district_distributor', 'regional_distributor'] }),
-  ]),
+  group(
+    '/qrManage',
+    'qrManage',
+    'qrcode',
+    { roles: ['root', 'limited_admin', 'manufacturer', 'district_distributor', 'regional_distributor'], exceptRoles: ['market', 'helper'] },
+    [
+      leaf('pwd-quota', 'pwdQuota', { roles: ['manufacturer', 'district_distributor', 'regional_distributor'] }),
+      leaf('calculate-dynamic-pwd', 'calculateDynamicPwd', { roles: ['root', 'limited_admin', 'manufacturer'] }),
+      leaf('bind-list', 'bindList', { roles: ['manufacturer', 'root', 'district_distributor', 'regional_distributor'] }),
+      leaf('pwd-list', 'pwdList', { roles: ['manufacturer', 'root', 'district_distributor', 'regional_distributor'] }),
+    ],
+  ),
   group('/msg', 'msg', 'message', { exceptRoles: ['market'] }, [
     leaf('notification-list', 'notificationList'),
     leaf('announcement-list', 'announcementList'),
@@ -139,10 +150,7 @@ export const LAYOUT_ROUTES: readonly RouteNode[] = [
     leaf('box-software', 'boxSoftware', { roles: ROOT }),
     leaf('box-clear-fault-record', 'boxClearFaultRecord', { roles: ['root', 'limited_admin', 'manufacturer'] }),
   ]),
-  group('/box-reg-info', 'boxRegInfo', 'form', { roles: ['root', 'limited_admin'] }, [
-    leaf('list', 'boxRegList'),
-    leaf('create', 'boxRegCreate'),
-  ]),
+  group('/box-reg-info', 'boxRegInfo', 'form', { roles: ['root', 'limited_admin'] }, [leaf('list', 'boxRegList'), leaf('create', 'boxRegCreate')]),
   group('/device-type', 'deviceType', 'cluster', { roles: ROOT }, [
     leaf('relation', 'typeRelation'),
     leaf('type-events', 'typeEvents'),
@@ -153,7 +161,12 @@ export const LAYOUT_ROUTES: readonly RouteNode[] = [
     leaf('type-config/edit/:id', 'typeConfigEdit', { hidden: true, tabTitleParams: ['id'] }),
     leaf('type-config/upload/:id/:language', 'typeConfigUpload', { hidden: true, tabTitleParams: ['id', 'language'] }, { language: 'text' }),
     leaf('type-config/page/:id/:alias', 'typeConfigPage', { hidden: true, tabTitleParams: ['id', 'alias'] }, { alias: 'text' }),
-    leaf('type-config/protocol/:id/:alias/:language', 'typeConfigProtocol', { hidden: true, tabTitleParams: ['id', 'alias', 'language'] }, { alias: 'text', language: 'text' }),
+    leaf(
+      'type-config/protocol/:id/:alias/:language',
+      'typeConfigProtocol',
+      { hidden: true, tabTitleParams: ['id', 'alias', 'language'] },
+      { alias: 'text', language: 'text' },
+    ),
     leaf('chart', 'typeChart'),
     leaf('permission/modify/:id', 'typePermissionModify', { hidden: true, tabTitleParams: ['id'] }),
   ]),

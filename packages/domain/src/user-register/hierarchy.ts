@@ -59,7 +59,9 @@ export const setShieldSchema = z.object({ shield: z.boolean({ error: 'booleanFor
 
 /** Queries of the list calls. */
 export const helperIdQuerySchema = z.object({ helper_id: id });
-export const levelModelsQuerySchema = z.object({ level: numberInput(z.number({ error: missingOrInvalid }).int('nonNegativeInteger').min(0, 'nonNegativeInteger')).optional() });
+export const levelModelsQuerySchema = z.object({
+  level: numberInput(z.number({ error: missingOrInvalid }).int('nonNegativeInteger').min(0, 'nonNegativeInteger')).optional(),
+});
 
 /* Answers (schemas for the server's responses and OpenAPI; types for the console). */
 

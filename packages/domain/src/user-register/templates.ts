@@ -22,5 +22,11 @@ export const permissionTemplateSchema = z.object({
 });
 export type PermissionTemplateInput = z.input<typeof permissionTemplateSchema>;
 
-export const permissionTemplateViewSchema = z.object({ id: z.number().int(), ck: z.string(), name: z.string(), level: z.number().int(), rights: templateRightsSchema });
+export const permissionTemplateViewSchema = z.object({
+  id: z.number().int(),
+  ck: z.string(),
+  name: z.string(),
+  level: z.number().int(),
+  rights: templateRightsSchema,
+});
 export type PermissionTemplateView = z.infer<typeof permissionTemplateViewSchema>;

@@ -55,9 +55,7 @@ export const userInfoSchema = z.object({
 }) satisfies z.ZodType<UserInfo>;
 
 export const changePasswordSchema = z.object({
-  old_password: z
-    .string({ error: (issue) => (issue.input == null ? 'oldPasswordRequired' : 'fieldInvalid') })
-    .min(1, 'oldPasswordRequired'),
+  old_password: z.string({ error: (issue) => (issue.input == null ? 'oldPasswordRequired' : 'fieldInvalid') }).min(1, 'oldPasswordRequired'),
   new_password: checked(validatePassword),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -75,7 +75,8 @@ interface Row {
 const NONE = Object.fromEntries(RELATION_NAMES.map((relation) => [relation, 'none'])) as Record<Relation, Right>;
 const row = (rights: Partial<Record<Relation, Right>>, model: Model | null = null): Row => ({ rights: { ...NONE, ...rights }, model });
 /** Every box of the first CK (shielded ones too: shielding hides from superiors, not from CK staff). */
-const firstCk = (right: Right) => row({ own: right, assigned: right, assignedDeep: right, shielded: right, sharedRead: right, sharedWrite: right, userShare: right });
+const firstCk = (right: Right) =>
+  row({ own: right, assigned: right, assignedDeep: right, shielded: right, sharedRead: right, sharedWrite: right, userShare: right });
 
 const EXPECTED: Record<string, Row> = {
   demo_root: row(Object.fromEntries(RELATION_NAMES.map((relation) => [relation, 'full']))),
@@ -106,7 +107,9 @@ function hiddenFrom(user: string, deviceType: string): number[] {
   const model = EXPECTED[user]!.model;
   if (model === null) return [];
   const rights = MODELS[model][deviceType] ?? {};
-  return getDeviceType(deviceType)!.registers.filter((register) => rights[register.number] === undefined).map((register) => register.number);
+  return getDeviceType(deviceType)!
+    .registers.filter((register) => rights[register.number] === undefined)
+    .map((register) => register.number);
 }
 
 /** Station 1 of a matrix box: the registers the matrix reads and writes there. */
@@ -186,7 +189,13 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
           left join users o on o.id = b.owner_id left join users a on a.id = b.assigned_by order by b.id`,
     );
     // PostgreSQL's driver answers a text[] as its literal.
-    const list = (value: string[] | string) => (Array.isArray(value) ? value : value.replace(/^\{|\}$/g, '').split(',').filter(Boolean));
+    const list = (value: string[] | string) =>
+      Array.isArray(value)
+        ? value
+        : value
+            .replace(/^\{|\}$/g, '')
+            .split(',')
+            .filter(Boolean);
     for (const relation of RELATION_NAMES) {
       const found = facts.find((box) => RELATIONS[relation]({ ...box, shares: list(box.shares), grants: list(box.grants) }));
       if (!found) throw new Error(`the demo seed has no ${relation} box`);
@@ -200,13 +209,28 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
     const now = Date.now();
     for (const boxId of matrixBoxes()) {
       const device = devices[boxId]!;
-      await ingest(t.app, db, boxId, 1, [{ ts: now - 60_000, values: Object.fromEntries(device.type.registers.map((register) => [register.number, register.min ?? 0])) }]);
+      await ingest(t.app, db, boxId, 1, [
+        { ts: now - 60_000, values: Object.fromEntries(device.type.registers.map((register) => [register.number, register.min ?? 0])) },
+      ]);
       await openRecord(t.app, db, boxId, 1, 'fault', now - 30_000);
       const { controller } = await controllerOf(t.app, boxId, 1);
-      const [active] = await queryRows<{ register: number; rule_id: number; code: number }>(db, sql`select register, rule_id, code from fault_records where controller_id = ${controller.id}`);
+      const [active] = await queryRows<{ register: number; rule_id: number; code: number }>(
+        db,
+        sql`select register, rule_id, code from fault_records where controller_id = ${controller.id}`,
+      );
       device.faultRegister = active!.register;
       await openRecords(db, [
-        { controllerId: controller.id, ruleId: active!.rule_id, severity: 'alert', code: active!.code, message: PARAMETER_ALERT, register: device.parameter.register, value: 1, startedAt: now - 20_000, endedAt: now - 10_000 },
+        {
+          controllerId: controller.id,
+          ruleId: active!.rule_id,
+          severity: 'alert',
+          code: active!.code,
+          message: PARAMETER_ALERT,
+          register: device.parameter.register,
+          value: 1,
+          startedAt: now - 20_000,
+          endedAt: now - 10_000,
+        },
       ]);
       device.commands = {
         parameter: envelopeOf<CommandView>(await write('demo_root', boxId, 'parameter')).data.id,
@@ -217,55 +241,75 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
   afterAll(() => t.dispose());
 
   it('demo_helper holds the operator model, which hides every parameter (so the matrix checks something)', async () => {
-    const [model] = await queryRows<{ name: string }>(t.database.db, sql`select t.name from users u join permission_templates t on t.id = u.template_id where u.username = 'demo_helper'`);
+    const [model] = await queryRows<{ name: string }>(
+      t.database.db,
+      sql`select t.name from users u join permission_templates t on t.id = u.template_id where u.username = 'demo_helper'`,
+    );
     expect(model?.name).toBe(DEMO_TEMPLATE_NAMES.operator);
     for (const boxId of matrixBoxes()) expect(hiddenFrom('demo_helper', devices[boxId]!.type.id)).toContain(devices[boxId]!.parameter.register);
   });
 
   const cases = USERS.flatMap((user) => RELATION_NAMES.map((relation) => ({ user, relation, right: EXPECTED[user]!.rights[relation] })));
 
-  it.each(cases)('$user × $relation box: $right through every device route, the list, counts, fault search, commands and writes', async ({ user, relation, right }) => {
-    const boxId = boxes[relation];
-    const device = devices[boxId]!;
-    const seen = right !== 'none';
-    const hidden = hiddenFrom(user, device.type.id);
-    const [routes, list, counts, faults, parameterCommand, switchCommand] = await Promise.all([
-      Promise.all(DEVICE_ROUTES.map(async ([route, url]) => ({ route, status: (await get(user, url(boxId, device))).statusCode }))),
-      get(user, `/api/v2/devices?keyword=${boxId}`),
-      get(user, `/api/v2/devices/status-counts?keyword=${boxId}`),
-      get(user, `/api/v2/faults?box_id=${boxId}&page_size=100`),
-      get(user, `/api/v2/commands/${device.commands.parameter}`),
-      get(user, `/api/v2/commands/${device.commands.switch}`),
-    ]);
-    expect(routes).toEqual(DEVICE_ROUTES.map(([route]) => ({ route, status: seen ? 200 : 404 })));
-    expect(envelopeOf<{ items: { box_id: string }[] }>(list).data.items.some((item) => item.box_id === boxId)).toBe(seen);
-    expect(envelopeOf<{ total: number }>(counts).data.total > 0).toBe(seen);
-    const records = envelopeOf<{ items: { register: number }[] }>(faults).data.items.map((record) => record.register);
-    expect(records.sort()).toEqual(seen ? [device.faultRegister, device.parameter.register].filter((register) => !hidden.includes(register)).sort() : []);
-    const readable = (register: number) => seen && !hidden.includes(register);
-    expect({ command: 'switch', status: switchCommand.statusCode }).toEqual({ command: 'switch', status: readable(device.switch.register) ? 200 : 404 });
-    expect({ command: 'parameter', status: parameterCommand.statusCode }).toEqual({ command: 'parameter', status: readable(device.parameter.register) ? 200 : 404 });
+  it.each(cases)(
+    '$user × $relation box: $right through every device route, the list, counts, fault search, commands and writes',
+    async ({ user, relation, right }) => {
+      const boxId = boxes[relation];
+      const device = devices[boxId]!;
+      const seen = right !== 'none';
+      const hidden = hiddenFrom(user, device.type.id);
+      const [routes, list, counts, faults, parameterCommand, switchCommand] = await Promise.all([
+        Promise.all(DEVICE_ROUTES.map(async ([route, url]) => ({ route, status: (await get(user, url(boxId, device))).statusCode }))),
+        get(user, `/api/v2/devices?keyword=${boxId}`),
+        get(user, `/api/v2/devices/status-counts?keyword=${boxId}`),
+        get(user, `/api/v2/faults?box_id=${boxId}&page_size=100`),
+        get(user, `/api/v2/commands/${device.commands.parameter}`),
+        get(user, `/api/v2/commands/${device.commands.switch}`),
+      ]);
+      expect(routes).toEqual(DEVICE_ROUTES.map(([route]) => ({ route, status: seen ? 200 : 404 })));
+      expect(envelopeOf<{ items: { box_id: string }[] }>(list).data.items.some((item) => item.box_id === boxId)).toBe(seen);
+      expect(envelopeOf<{ total: number }>(counts).data.total > 0).toBe(seen);
+      const records = envelopeOf<{ items: { register: number }[] }>(faults).data.items.map((record) => record.register);
+      expect(records.sort()).toEqual(seen ? [device.faultRegister, device.parameter.register].filter((register) => !hidden.includes(register)).sort() : []);
+      const readable = (register: number) => seen && !hidden.includes(register);
+      expect({ command: 'switch', status: switchCommand.statusCode }).toEqual({ command: 'switch', status: readable(device.switch.register) ? 200 : 404 });
+      expect({ command: 'parameter', status: parameterCommand.statusCode }).toEqual({
+        command: 'parameter',
+        status: readable(device.parameter.register) ? 200 : 404,
+      });
 
-    const may = (what: 'params' | 'switch') => right === what || right === 'full';
-    // A register the model hides is, for the user, a register the device does not have (400).
-    const expectedWrite = (register: number, allowed: boolean) => (!seen ? 404 : hidden.includes(register) ? 400 : allowed ? 200 : 403);
-    expect({ write: 'parameter', status: (await write(user, boxId, 'parameter')).statusCode }).toEqual({ write: 'parameter', status: expectedWrite(device.parameter.register, may('params')) });
-    expect({ write: 'switch', status: (await write(user, boxId, 'switch')).statusCode }).toEqual({ write: 'switch', status: expectedWrite(device.switch.register, may('switch')) });
-  });
+      const may = (what: 'params' | 'switch') => right === what || right === 'full';
+      // A register the model hides is, for the user, a register the device does not have (400).
+      const expectedWrite = (register: number, allowed: boolean) => (!seen ? 404 : hidden.includes(register) ? 400 : allowed ? 200 : 403);
+      expect({ write: 'parameter', status: (await write(user, boxId, 'parameter')).statusCode }).toEqual({
+        write: 'parameter',
+        status: expectedWrite(device.parameter.register, may('params')),
+      });
+      expect({ write: 'switch', status: (await write(user, boxId, 'switch')).statusCode }).toEqual({
+        write: 'switch',
+        status: expectedWrite(device.switch.register, may('switch')),
+      });
+    },
+  );
 
-  it.each(cases.filter((cell) => cell.right !== 'none'))('$user × $relation box: realtime, history and K-lines hold the registers its model allows', async ({ user, relation }) => {
-    const boxId = boxes[relation];
-    const device = devices[boxId]!;
-    const hidden = hiddenFrom(user, device.type.id);
-    const allowed = device.type.registers.map((register) => register.number).filter((number) => !hidden.includes(number));
-    const realtime = envelopeOf<{ registers: { number: number }[] }>(await get(user, `${device.path}/realtime`)).data.registers.map((register) => register.number);
-    expect(realtime.sort((a, b) => a - b)).toEqual(allowed);
-    const history = envelopeOf<{ items: { values: Record<string, number> }[] }>(await get(user, `${device.path}/history`)).data.items;
-    expect([...new Set(history.flatMap((item) => Object.keys(item.values).map(Number)))].sort((a, b) => a - b)).toEqual(allowed);
-    const parameter = device.parameter.register;
-    expect((await get(user, `${device.path}/history?registers=${parameter}`)).statusCode).toBe(hidden.includes(parameter) ? 400 : 200);
-    expect((await get(user, `${device.path}/kline?register=${parameter}&interval=day`)).statusCode).toBe(hidden.includes(parameter) ? 400 : 200);
-  });
+  it.each(cases.filter((cell) => cell.right !== 'none'))(
+    '$user × $relation box: realtime, history and K-lines hold the registers its model allows',
+    async ({ user, relation }) => {
+      const boxId = boxes[relation];
+      const device = devices[boxId]!;
+      const hidden = hiddenFrom(user, device.type.id);
+      const allowed = device.type.registers.map((register) => register.number).filter((number) => !hidden.includes(number));
+      const realtime = envelopeOf<{ registers: { number: number }[] }>(await get(user, `${device.path}/realtime`)).data.registers.map(
+        (register) => register.number,
+      );
+      expect(realtime.sort((a, b) => a - b)).toEqual(allowed);
+      const history = envelopeOf<{ items: { values: Record<string, number> }[] }>(await get(user, `${device.path}/history`)).data.items;
+      expect([...new Set(history.flatMap((item) => Object.keys(item.values).map(Number)))].sort((a, b) => a - b)).toEqual(allowed);
+      const parameter = device.parameter.register;
+      expect((await get(user, `${device.path}/history?registers=${parameter}`)).statusCode).toBe(hidden.includes(parameter) ? 400 : 200);
+      expect((await get(user, `${device.path}/kline?register=${parameter}&interval=day`)).statusCode).toBe(hidden.includes(parameter) ? 400 : 200);
+    },
+  );
 
   it.each(USERS)('%s: the device and fault exports and the operation log hold the matrix boxes it may see, and no hidden register', async (user) => {
     const visible = visibleBoxes(user, boxes);
@@ -282,7 +326,9 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
     const parameterAlertSeen = visible.some((boxId) => !hiddenFrom(user, devices[boxId]!.type.id).includes(devices[boxId]!.parameter.register));
     expect(faultCells.has(PARAMETER_ALERT.zh)).toBe(parameterAlertSeen);
 
-    const entries = envelopeOf<{ items: { box_id: string; register: number | null }[] }>(await get(user, '/api/v2/operation-logs?username=demo_root&page_size=500')).data.items;
+    const entries = envelopeOf<{ items: { box_id: string; register: number | null }[] }>(
+      await get(user, '/api/v2/operation-logs?username=demo_root&page_size=500'),
+    ).data.items;
     expect(inMatrix(entries.map((entry) => entry.box_id))).toEqual(visible);
     expect(entries.filter((entry) => entry.register !== null && hiddenFrom(user, devices[entry.box_id]!.type.id).includes(entry.register))).toEqual([]);
   });
@@ -291,13 +337,21 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
     const events: Record<string, RealtimeEvent[]> = Object.fromEntries(USERS.map((user) => [user, []]));
     const sockets: WebSocket[] = await Promise.all(
       USERS.map((user) =>
-        t.app.injectWS(`/api/v2/ws?token=${tokens[user]}`, {}, { onInit: (ws) => ws.on('message', (data) => events[user]!.push(JSON.parse(String(data)) as RealtimeEvent)) }),
+        t.app.injectWS(
+          `/api/v2/ws?token=${tokens[user]}`,
+          {},
+          { onInit: (ws) => ws.on('message', (data) => events[user]!.push(JSON.parse(String(data)) as RealtimeEvent)) },
+        ),
       ),
     );
     await eventually(() => (USERS.every((user) => events[user]!.some((event) => event.type === 'ready')) ? true : undefined), 'every socket ready', 5000);
     for (const socket of sockets) socket.send(JSON.stringify({ type: 'subscribe', boxes: matrixBoxes() }));
     // Values leave as soon as they are committed: only to the sockets already subscribed.
-    await eventually(() => (USERS.every((user) => events[user]!.some((event) => event.type === 'subscribed')) ? true : undefined), 'every socket subscribed', 5000);
+    await eventually(
+      () => (USERS.every((user) => events[user]!.some((event) => event.type === 'subscribed')) ? true : undefined),
+      'every socket subscribed',
+      5000,
+    );
 
     const realtime = t.app.services.realtime;
     const at = Date.now();
@@ -320,11 +374,14 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
       expect((await write('demo_root', boxId, 'switch')).statusCode).toBe(200);
     }
     // Root sees every box, so when it has all their values everyone has had theirs.
-    const heard = <T extends RealtimeEvent['type']>(user: string, type: T) => events[user]!.filter((event): event is Extract<RealtimeEvent, { type: T }> => event.type === type);
+    const heard = <T extends RealtimeEvent['type']>(user: string, type: T) =>
+      events[user]!.filter((event): event is Extract<RealtimeEvent, { type: T }> => event.type === type);
     await eventually(() => (heard('demo_root', 'values').length >= matrixBoxes().length ? true : undefined), 'the values', 5000);
     // Events travel in order: after a last status event of every box, everything before it has arrived.
-    for (const boxId of matrixBoxes()) realtime.publish((await controllerOf(t.app, boxId, 1)).box, { type: 'status', box_id: boxId, online: false, at: Date.now() });
-    const heardLast = (user: string) => visibleBoxes(user, boxes).every((boxId) => heard(user, 'status').some((event) => !event.online && event.box_id === boxId));
+    for (const boxId of matrixBoxes())
+      realtime.publish((await controllerOf(t.app, boxId, 1)).box, { type: 'status', box_id: boxId, online: false, at: Date.now() });
+    const heardLast = (user: string) =>
+      visibleBoxes(user, boxes).every((boxId) => heard(user, 'status').some((event) => !event.online && event.box_id === boxId));
     await eventually(() => (USERS.every(heardLast) ? true : undefined), 'the last events', 5000);
     for (const socket of sockets) socket.terminate();
 
@@ -333,7 +390,13 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
       const visible = visibleBoxes(user, boxes);
       // Per box, the registers the user may read among those the events named.
       const readable = (registers: (boxId: string) => number[]) =>
-        visible.flatMap((boxId) => registers(boxId).filter((register) => !hiddenFrom(user, devices[boxId]!.type.id).includes(register)).map((register) => `${boxId}/${register}`)).sort();
+        visible
+          .flatMap((boxId) =>
+            registers(boxId)
+              .filter((register) => !hiddenFrom(user, devices[boxId]!.type.id).includes(register))
+              .map((register) => `${boxId}/${register}`),
+          )
+          .sort();
       const received = {
         status: sorted(heard(user, 'status').map((event) => event.box_id)),
         values: sorted(heard(user, 'values').flatMap((event) => Object.keys(event.values).map((register) => `${event.box_id}/${register}`))),

@@ -123,4 +123,3 @@ export function mayManageBox(user: Pick<UserRow, 'roles' | 'ck'>, box: { ck: str
   if (user.roles.includes('root')) return true;
   return user.roles.includes('limited_admin') && user.ck === box.ck;
 }
-

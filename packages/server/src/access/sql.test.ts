@@ -48,7 +48,16 @@ interface BoxFacts {
   switchGrants?: { user: string; by: string }[];
 }
 
-const STAFF_ROLES: Role[] = ['limited_admin', 'manufacturer', 'qualityController', 'afterSales', 'afterSalesPlus', 'district_distributor', 'regional_distributor', 'market'];
+const STAFF_ROLES: Role[] = [
+  'limited_admin',
+  'manufacturer',
+  'qualityController',
+  'afterSales',
+  'afterSalesPlus',
+  'district_distributor',
+  'regional_distributor',
+  'market',
+];
 const HELPER_MODEL: TemplateRights = { maglev_blower: { 1: 'r', 2: 'rw' } };
 
 const USERS: UserFacts[] = [
@@ -124,13 +133,27 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
     opened = await openTestDatabase(kind);
     const db = opened.database.db;
     policy = createDevicePolicy(db);
-    await db.insert(ckCodes).values([{ code: '1001', name: 'One' }, { code: '2002', name: 'Two' }]).onConflictDoNothing();
+    await db
+      .insert(ckCodes)
+      .values([
+        { code: '1001', name: 'One' },
+        { code: '2002', name: 'Two' },
+      ])
+      .onConflictDoNothing();
     const [template] = await db.insert(permissionTemplates).values({ ck: '1001', name: 'helper model', rights: HELPER_MODEL }).returning();
     for (const user of USERS) {
       const parentId = user.parent ? ids.get(user.parent) : null;
       const [row] = await db
         .insert(users)
-        .values({ username: `access_${user.name}`, passwordHash: 'x', roles: user.roles, ck: user.ck, parentId, shieldDevices: user.shield ?? false, templateId: user.template ? template!.id : null })
+        .values({
+          username: `access_${user.name}`,
+          passwordHash: 'x',
+          roles: user.roles,
+          ck: user.ck,
+          parentId,
+          shieldDevices: user.shield ?? false,
+          templateId: user.template ? template!.id : null,
+        })
         .returning();
       ids.set(user.name, row!.id);
       rows.set(user.name, row!);
@@ -182,7 +205,8 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
         if (got.seesBox !== expected.visible) mismatches.push(`${cell}: seesBox ${got.seesBox}, accessOf ${expected.visible}`);
         if (got.covered !== expected.visible) mismatches.push(`${cell}: scopeCovers ${got.covered}, accessOf ${expected.visible}`);
         if (expected.visible && got.switches !== expected.switches) mismatches.push(`${cell}: maySwitchBox ${got.switches}, accessOf ${expected.switches}`);
-        if (JSON.stringify(got.access) !== JSON.stringify(expected.access)) mismatches.push(`${cell}: policy.access ${JSON.stringify(got.access)}, accessOf ${JSON.stringify(expected.access)}`);
+        if (JSON.stringify(got.access) !== JSON.stringify(expected.access))
+          mismatches.push(`${cell}: policy.access ${JSON.stringify(got.access)}, accessOf ${JSON.stringify(expected.access)}`);
       }
     }
     expect(mismatches).toEqual([]);
@@ -191,7 +215,12 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
   it('caps readable registers by the model alike', async () => {
     const scope = scopeInTs('helper');
     const access = accessOf(scope, relationInTs(BOXES[5]!, 'helper'))!;
-    for (const [deviceType, register] of [['maglev_blower', 1], ['maglev_blower', 2], ['maglev_blower', 3], ['generic_plc', 1]] as const) {
+    for (const [deviceType, register] of [
+      ['maglev_blower', 1],
+      ['maglev_blower', 2],
+      ['maglev_blower', 3],
+      ['generic_plc', 1],
+    ] as const) {
       const condition = readableCondition(scope, sql`${deviceType}::text`, sql`${register}::int`);
       expect(await ask(condition ?? sql`true`), `${deviceType} ${register}`).toBe(mayRead(access, deviceType, register));
     }
@@ -200,7 +229,8 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
 
   it('answers the relation rules alike: whom a caller services, which relations it lists and ends, which boxes it offers', async () => {
     const mismatches: string[] = [];
-    const answers = async (query: SQL) => new Map((await queryRows<{ key: string; answer: boolean }>(opened.database.db, query)).map((row) => [String(row.key), row.answer]));
+    const answers = async (query: SQL) =>
+      new Map((await queryRows<{ key: string; answer: boolean }>(opened.database.db, query)).map((row) => [String(row.key), row.answer]));
     const shares = BOXES.flatMap((box) => (box.shares ?? []).map((share) => ({ box, user: ids.get(share.user)!, by: ids.get(share.by)! })));
     const grants = BOXES.flatMap((box) => (box.switchGrants ?? []).map((grant) => ({ box, user: ids.get(grant.user)!, by: ids.get(grant.by)! })));
     for (const user of USERS) {
@@ -213,7 +243,8 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
       const serviced = await answers(sql`select u.id as key, coalesce(${servicedBy(caller, sql`u`)}, false) as answer from users u`);
       for (const other of USERS) {
         const expected = services(caller, { parentId: other.parent ? ids.get(other.parent)! : null, ck: other.ck });
-        if (serviced.get(String(ids.get(other.name))) !== expected) mismatches.push(`${user.name} services ${other.name}: SQL ${serviced.get(String(ids.get(other.name)))}, TS ${expected}`);
+        if (serviced.get(String(ids.get(other.name))) !== expected)
+          mismatches.push(`${user.name} services ${other.name}: SQL ${serviced.get(String(ids.get(other.name)))}, TS ${expected}`);
       }
       const boxAnswers = await answers(sql`select b.id as key, coalesce(${offeredForSharing(scope, caller.id, sql`b`)}, false) as answer from boxes b`);
       const assignments = await answers(sql`select b.id as key, coalesce(${listedRelation(caller, sql`b.owner_id`)}, false) as answer from boxes b`);
@@ -237,7 +268,8 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
           endable: mayEndRelation(caller, share.by),
           switchOffered: offersSwitchOf(caller.id, { ownerId }, { grantedBy: share.by }),
         };
-        if (JSON.stringify(got) !== JSON.stringify(expected)) mismatches.push(`${user.name} x share of ${share.box.id}: SQL ${JSON.stringify(got)}, TS ${JSON.stringify(expected)}`);
+        if (JSON.stringify(got) !== JSON.stringify(expected))
+          mismatches.push(`${user.name} x share of ${share.box.id}: SQL ${JSON.stringify(got)}, TS ${JSON.stringify(expected)}`);
       }
       for (const grant of grants) {
         const revocable = await ask(sql`select coalesce(${revocableSwitchGrant(caller.id, sql`g`, sql`b`)}, false)

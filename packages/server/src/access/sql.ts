@@ -141,4 +141,3 @@ export function revocableSwitchGrant(callerId: number, grant: SQL, box: SQL): SQ
 function sqlIntArray(values: number[]): SQL {
   return sql`${numberArray(values)}::int[]`;
 }
-

@@ -27,7 +27,11 @@ type CredentialHandlers = Pick<BrokerHandlers, 'authenticateBox' | 'unregistered
  * in memory, per instance. Boxes behind one carrier address share its limit, so the limit is far
  * above what a few misconfigured boxes reconnecting every few seconds reach.
  */
-export function createCredentialCheck(mqtt: Pick<MqttConfig, 'username' | 'password'>, handlers: CredentialHandlers, refusals: RateLimitStore = new MemoryRateLimitStore()) {
+export function createCredentialCheck(
+  mqtt: Pick<MqttConfig, 'username' | 'password'>,
+  handlers: CredentialHandlers,
+  refusals: RateLimitStore = new MemoryRateLimitStore(),
+) {
   const refuse = async (reason: 'bad_credentials' | 'unknown_box', sourceIp: string | null): Promise<undefined> => {
     handlers.refused(reason);
     if (sourceIp !== null) await refusals.hit(sourceIp, REFUSAL_WINDOW_MS);

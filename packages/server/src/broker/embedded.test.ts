@@ -30,7 +30,13 @@ const handlers: BrokerHandlers = {
 function brokerOn(port: number, demo: boolean, warnings: string[] = [], receive = handlers.receive) {
   const logger = { warn: (message: string) => warnings.push(message), debug: () => undefined } as unknown as FastifyBaseLogger;
   const config = loadConfig({ MQTT_PORT: String(port) });
-  return createEmbeddedBroker({ mqtt: config.mqtt, host: HOST, demo, handlers: { ...handlers, receive, authenticateBox: () => Promise.resolve('ok') }, logger });
+  return createEmbeddedBroker({
+    mqtt: config.mqtt,
+    host: HOST,
+    demo,
+    handlers: { ...handlers, receive, authenticateBox: () => Promise.resolve('ok') },
+    logger,
+  });
 }
 
 describe('the embedded broker on a taken MQTT_PORT', () => {
@@ -62,7 +68,9 @@ describe('the embedded broker on a taken MQTT_PORT', () => {
 
     const failure = broker.start();
     await expect(failure).rejects.toBeInstanceOf(MqttPortError);
-    await expect(failure).rejects.toThrow(`MQTT_PORT ${port} is taken. Free it, set MQTT_PORT to a free port (0: any), or set MQTT_URL to use an external broker instead of the embedded one.`);
+    await expect(failure).rejects.toThrow(
+      `MQTT_PORT ${port} is taken. Free it, set MQTT_PORT to a free port (0: any), or set MQTT_URL to use an external broker instead of the embedded one.`,
+    );
     expect(broker.info().state).toBe('down');
   });
 });
@@ -91,7 +99,12 @@ describe('the embedded broker while a publish waits for its commit', () => {
     });
     await broker.start();
     cleanups.push(() => broker.close());
-    const box = await mqtt.connectAsync(`mqtt://${HOST}:${broker.info().tcpPort}`, { username: '860000001', password: 'secret', keepalive: 1, reconnectPeriod: 0 });
+    const box = await mqtt.connectAsync(`mqtt://${HOST}:${broker.info().tcpPort}`, {
+      username: '860000001',
+      password: 'secret',
+      keepalive: 1,
+      reconnectPeriod: 0,
+    });
     cleanups.push(() => box.endAsync(true));
     const packets: string[] = [];
     box.on('packetreceive', (packet) => packets.push(packet.cmd === 'puback' ? `puback ${packet.messageId}` : packet.cmd));

@@ -86,7 +86,11 @@ export async function createEmbeddedBroker(deps: {
       if (packet.topic !== boxTopics(identity.boxId).status) packet.retain = false;
       // Answered (PUBACK) after the commit; the connection is read on meanwhile, so its keepalives
       // are answered while the database is slow or away (publish-window.ts).
-      publishWindow.hold(client, handlers.receive(packet.topic, packet.payload as Buffer, { boxId: identity.boxId, sourceIp: identity.addresses.sourceIp }), callback);
+      publishWindow.hold(
+        client,
+        handlers.receive(packet.topic, packet.payload as Buffer, { boxId: identity.boxId, sourceIp: identity.addresses.sourceIp }),
+        callback,
+      );
     },
 
     authorizeSubscribe(client, subscription, callback) {
@@ -167,13 +171,17 @@ export async function createEmbeddedBroker(deps: {
         await listen();
       } catch (error) {
         if (error instanceof MqttPortError) throw error;
-        throw new MqttPortError(`The embedded MQTT broker cannot listen on MQTT_PORT ${deps.mqtt.port}: ${(error as Error).message}. Set MQTT_PORT, or MQTT_URL for an external broker.`);
+        throw new MqttPortError(
+          `The embedded MQTT broker cannot listen on MQTT_PORT ${deps.mqtt.port}: ${(error as Error).message}. Set MQTT_PORT, or MQTT_URL for an external broker.`,
+        );
       }
     },
 
     publish(topic, payload) {
       return new Promise((resolve, reject) => {
-        broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (error) => (error ? reject(error) : resolve()));
+        broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (error) =>
+          error ? reject(error) : resolve(),
+        );
       });
     },
 

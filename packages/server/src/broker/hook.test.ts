@@ -61,7 +61,8 @@ describe.each(DATABASE_KINDS)('the external broker hook on %s', (kind) => {
     const id = t.boxId();
     const other = t.boxId();
     const before = rejected();
-    const may = async (username: string, topic: string, how: { action?: string; acc?: number }) => (await answerOf('authorize', { username, topic, ...how })).ok;
+    const may = async (username: string, topic: string, how: { action?: string; acc?: number }) =>
+      (await answerOf('authorize', { username, topic, ...how })).ok;
     expect(await may(id, boxTopics(id).data, { action: 'publish' })).toBe(true);
     expect(await may(id, boxTopics(id).write, { action: 'subscribe' })).toBe(true);
     expect(await may(id, boxTopics(other).data, { action: 'publish' })).toBe(false);
@@ -96,7 +97,12 @@ describe.each(DATABASE_KINDS)('the external broker hook on %s', (kind) => {
       expect(response.statusCode, `${path} ${JSON.stringify(payload)}`).toBe(400);
       expect(envelopeOf(response).code).toBe(40111);
     }
-    const form = await t.app.inject({ method: 'POST', url: '/api/v2/broker/authenticate', payload: 'username=1', headers: { 'x-broker-hook-key': KEY, 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/broker/authenticate',
+      payload: 'username=1',
+      headers: { 'x-broker-hook-key': KEY, 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.statusCode).toBe(415);
     expect(rejected()).toEqual(before);
   });
@@ -106,7 +112,12 @@ describe('without MQTT_HOOK_KEY', () => {
   it('serves no broker hook', async () => {
     const t = await startTestApp('pglite');
     try {
-      const response = await t.app.inject({ method: 'POST', url: '/api/v2/broker/authenticate', payload: { username: '1', password: 'x' }, headers: { 'x-broker-hook-key': KEY } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/broker/authenticate',
+        payload: { username: '1', password: 'x' },
+        headers: { 'x-broker-hook-key': KEY },
+      });
       expect(response.statusCode).toBe(404);
     } finally {
       await t.dispose();

@@ -12,7 +12,10 @@ import type { BrokerHandlers } from './types.js';
  * the embedded broker's: boxes by id and secret, each to its own topics; the server's own
  * credential to every topic. Refusals are counted in the same metrics.
  */
-export function createBrokerHook(mqtt: Pick<MqttConfig, 'username' | 'password'>, handlers: Pick<BrokerHandlers, 'authenticateBox' | 'unregistered' | 'refused'>) {
+export function createBrokerHook(
+  mqtt: Pick<MqttConfig, 'username' | 'password'>,
+  handlers: Pick<BrokerHandlers, 'authenticateBox' | 'unregistered' | 'refused'>,
+) {
   const checkCredential = createCredentialCheck(mqtt, handlers);
   return {
     async authenticate(username: string, password: string | undefined, sourceIp: string | null): Promise<{ allow: boolean; superuser: boolean }> {
@@ -85,14 +88,19 @@ export const brokerHookRoutes: FastifyPluginAsyncZod<{ hook: BrokerHook; key: st
     const given = typeof header === 'string' ? header : (request.query as { key?: string }).key;
     if (given === undefined || !sameText(Buffer.from(given), key)) throw ApiError.rejected('brokerHookKey', undefined, 401);
   });
-  const common = { tags: ['broker'], querystring: z.object({ key: z.string().max(200).optional() }), response: { 200: answerSchema, ...errorResponses(400, 401) } };
+  const common = {
+    tags: ['broker'],
+    querystring: z.object({ key: z.string().max(200).optional() }),
+    response: { 200: answerSchema, ...errorResponses(400, 401) },
+  };
 
   app.post(
     '/broker/authenticate',
     {
       schema: {
         ...common,
-        summary: "An external broker asks whether a user name and password may connect: a box's id and secret, or the server's own credential (then is_superuser)",
+        summary:
+          "An external broker asks whether a user name and password may connect: a box's id and secret, or the server's own credential (then is_superuser)",
         body: authenticateBody,
       },
     },
@@ -104,7 +112,13 @@ export const brokerHookRoutes: FastifyPluginAsyncZod<{ hook: BrokerHook; key: st
 
   app.post(
     '/broker/authorize',
-    { schema: { ...common, summary: 'An external broker asks whether a user may publish or subscribe to a topic: a box only under its own id', body: authorizeBody } },
+    {
+      schema: {
+        ...common,
+        summary: 'An external broker asks whether a user may publish or subscribe to a topic: a box only under its own id',
+        body: authorizeBody,
+      },
+    },
     async (request) => {
       const { username, action, acc, topic } = request.body;
       return answer(hook.authorize(username, action ? [action] : ACC_ACTIONS[acc!]!, topic));

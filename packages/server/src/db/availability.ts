@@ -76,7 +76,11 @@ export type DatabaseAvailability = ReturnType<typeof createDatabaseAvailability>
  * the database is away, except the routes in `exempt`, which need no database or report the
  * outage themselves (health, the Prometheus scrape with its key).
  */
-export function guardDatabaseAvailability(app: FastifyInstance, availability: DatabaseAvailability, options: { prefix: string; exempt: readonly string[] }): void {
+export function guardDatabaseAvailability(
+  app: FastifyInstance,
+  availability: DatabaseAvailability,
+  options: { prefix: string; exempt: readonly string[] },
+): void {
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url;
     if (!availability.away || route === undefined || !route.startsWith(options.prefix) || options.exempt.includes(route)) return;

@@ -50,7 +50,11 @@ export const users = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`).$type<Role[]>(),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`)
+      .$type<Role[]>(),
     ck: varchar('ck', { length: 4 }).references(() => ckCodes.code),
     /** Depth in the manager hierarchy: 1 = top manager of a CK, 0 = staff outside the hierarchy. */
     level: integer('level').notNull().default(0),
@@ -76,11 +80,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex('users_username_key').on(table.username),
-    index('users_ck_idx').on(table.ck),
-    index('users_parent_idx').on(table.parentId),
-  ],
+  (table) => [uniqueIndex('users_username_key').on(table.username), index('users_ck_idx').on(table.ck), index('users_parent_idx').on(table.parentId)],
 );
 
 /**
@@ -213,7 +213,9 @@ export const boxes = pgTable(
     index('boxes_expiry_date_idx').on(table.expiryDate),
     index('boxes_iccid_idx').on(table.iccid),
     // The last-seen backstop looks only at boxes believed online.
-    index('boxes_online_last_seen_idx').on(table.lastSeenAt).where(sql`${table.online}`),
+    index('boxes_online_last_seen_idx')
+      .on(table.lastSeenAt)
+      .where(sql`${table.online}`),
   ],
 );
 
@@ -452,10 +454,14 @@ export const faultRecords = pgTable(
       .generatedAlwaysAs(sql`ended_at is null`),
   },
   (table) => [
-    uniqueIndex('fault_records_one_active_key').on(table.controllerId, table.ruleId).where(sql`ended_at is null`),
+    uniqueIndex('fault_records_one_active_key')
+      .on(table.controllerId, table.ruleId)
+      .where(sql`ended_at is null`),
     index('fault_records_controller_started_idx').on(table.controllerId, table.startedAt.desc()),
     index('fault_records_started_idx').on(table.startedAt.desc()),
-    index('fault_records_active_idx').on(table.controllerId, table.severity).where(sql`ended_at is null`),
+    index('fault_records_active_idx')
+      .on(table.controllerId, table.severity)
+      .where(sql`ended_at is null`),
     check('fault_records_severity_check', sql`${table.severity} in (${inList(EVENT_SEVERITIES)})`),
   ],
 );
@@ -487,8 +493,12 @@ export const commands = pgTable(
   (table) => [
     check('commands_state_check', sql`${table.state} in (${inList(COMMAND_STATES)})`),
     // What a reconnecting box is sent, and what expires: only unfinished commands.
-    index('commands_pending_idx').on(table.boxId, table.createdAt).where(sql`state in ('queued', 'sent')`),
-    index('commands_pending_expiry_idx').on(table.expiresAt).where(sql`state in ('queued', 'sent')`),
+    index('commands_pending_idx')
+      .on(table.boxId, table.createdAt)
+      .where(sql`state in ('queued', 'sent')`),
+    index('commands_pending_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`state in ('queued', 'sent')`),
   ],
 );
 

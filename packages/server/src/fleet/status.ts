@@ -195,7 +195,11 @@ export function createStatusService(deps: {
       log({ boxId, event: 'connect', ...addresses, reason: null });
     },
 
-    disconnected(boxId: string, reason: DisconnectReason, addresses: { sourceIp: string | null; destinationIp: string | null } = { sourceIp: null, destinationIp: null }): void {
+    disconnected(
+      boxId: string,
+      reason: DisconnectReason,
+      addresses: { sourceIp: string | null; destinationIp: string | null } = { sourceIp: null, destinationIp: null },
+    ): void {
       change(boxId, false, null);
       log({ boxId, event: 'disconnect', ...addresses, reason });
     },

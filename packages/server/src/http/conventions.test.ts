@@ -1,7 +1,18 @@
 import { Code, DEMO_PASSWORD, type HealthReport, type PublicConfig } from '@cloudbox/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { bearer, DATABASE_KINDS, EN, envelopeOf, signIn, openTestDatabase, startTestApp, testConfig, type TestApp, type TestDatabase } from '../test/helpers.js';
+import {
+  bearer,
+  DATABASE_KINDS,
+  EN,
+  envelopeOf,
+  signIn,
+  openTestDatabase,
+  startTestApp,
+  testConfig,
+  type TestApp,
+  type TestDatabase,
+} from '../test/helpers.js';
 
 describe.each(DATABASE_KINDS)('HTTP conventions on %s', (kind) => {
   let t: TestApp;
@@ -85,9 +96,19 @@ describe.each(DATABASE_KINDS)('HTTP conventions on %s', (kind) => {
       expect(response.statusCode, url).toBe(400);
       expect(envelopeOf(response).message, url).toMatch(/contains characters that cannot be stored$/);
     }
-    const box = await t.app.inject({ method: 'POST', url: '/api/v2/boxes', headers: { ...EN, ...bearer(token) }, payload: { id: '7800001', ck: '1001', remark: 'a\u0000b', controllers: [{ station: 1, device_type: 'maglev_blower' }] } });
+    const box = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/boxes',
+      headers: { ...EN, ...bearer(token) },
+      payload: { id: '7800001', ck: '1001', remark: 'a\u0000b', controllers: [{ station: 1, device_type: 'maglev_blower' }] },
+    });
     expect(envelopeOf(box).data).toEqual({ errors: [{ field: 'remark', message: 'remark contains characters that cannot be stored' }] });
-    const remark = await t.app.inject({ method: 'POST', url: '/api/v2/user_register/add_helper', headers: { ...EN, ...bearer(token) }, payload: { username: 'nul_helper', password: 'secret12', password_repeat: 'secret12', remark: 'a\u0000b' } });
+    const remark = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/user_register/add_helper',
+      headers: { ...EN, ...bearer(token) },
+      payload: { username: 'nul_helper', password: 'secret12', password_repeat: 'secret12', remark: 'a\u0000b' },
+    });
     expect(envelopeOf(remark).data).toEqual({ errors: [{ field: 'remark', message: 'remark contains characters that cannot be stored' }] });
     const userId = await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs?user_id=${'9'.repeat(60)}`, headers: { ...EN, ...bearer(token) } });
     expect(userId.statusCode).toBe(400);

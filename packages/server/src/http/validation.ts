@@ -14,5 +14,4 @@ const storableInput = z.unknown().superRefine((input, context) => {
  * storable-text rule. Applied here rather than in each schema, no route can forget it, and a NUL
  * in any text answers 400 with that field's message instead of reaching the database.
  */
-export const validateInput: FastifySchemaCompiler<z.ZodType> = (route) =>
-  validatorCompiler({ ...route, schema: storableInput.pipe(route.schema) });
+export const validateInput: FastifySchemaCompiler<z.ZodType> = (route) => validatorCompiler({ ...route, schema: storableInput.pipe(route.schema) });

@@ -8,8 +8,7 @@ const INDEX = 'index.html';
 /** Vite puts content-hashed bundles here: a new build gets new names, so they may be cached forever. */
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
 
-export const NOT_BUILT_HINT =
-  'The Cloudbox web console has not been built. Run `npm run build` in the repository, then restart the server.\n';
+export const NOT_BUILT_HINT = 'The Cloudbox web console has not been built. Run `npm run build` in the repository, then restart the server.\n';
 
 /**
  * Serves the built console from WEB_DIST. The console routes in the browser (react-router), so any
@@ -31,9 +30,7 @@ export function registerWebConsole(app: FastifyInstance, webDist: string): void 
       else reply.header('cache-control', 'public, max-age=3600');
     },
   });
-  app.setNotFoundHandler((request, reply) =>
-    isConsoleNavigation(request) ? reply.sendFile(INDEX) : replyNotFound(request, reply),
-  );
+  app.setNotFoundHandler((request, reply) => (isConsoleNavigation(request) ? reply.sendFile(INDEX) : replyNotFound(request, reply)));
 }
 
 function isConsoleNavigation(request: FastifyRequest): boolean {

@@ -51,5 +51,15 @@ export interface IngestCounters {
 
 export function createCounters(): IngestCounters {
   const zero = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
-  return { received: zero(MESSAGE_KINDS), rejected: zero(REJECTIONS), samples: 0, points: 0, duplicates: 0, conflicts: 0, batches: 0, retries: 0, lastBatch: null };
+  return {
+    received: zero(MESSAGE_KINDS),
+    rejected: zero(REJECTIONS),
+    samples: 0,
+    points: 0,
+    duplicates: 0,
+    conflicts: 0,
+    batches: 0,
+    retries: 0,
+    lastBatch: null,
+  };
 }

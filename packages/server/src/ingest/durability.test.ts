@@ -64,10 +64,14 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('a database failure mid-batch on
       await tx.execute(sql`lock table rollups_daily in exclusive mode`);
       await whileCut();
       // Generous: on a shared Mosquitto the batch may queue behind other tests' messages.
-      const [batch] = await eventually(async () => {
-        const pids = await waiting();
-        return pids.length > 0 ? pids : undefined;
-      }, 'the batch waiting on the lock', 30_000);
+      const [batch] = await eventually(
+        async () => {
+          const pids = await waiting();
+          return pids.length > 0 ? pids : undefined;
+        },
+        'the batch waiting on the lock',
+        30_000,
+      );
       await tx.execute(sql`select pg_terminate_backend(${batch!.pid})`);
     });
   }
@@ -100,10 +104,16 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('a database failure mid-batch on
     });
     await Promise.all(published);
 
-    const stored = await eventually(async () => {
-      const rows = await t.rows<{ ts: number }>(sql`select (extract(epoch from s.ts) * 1000)::float8 as ts from samples s join controllers c on c.id = s.controller_id where c.box_id = ${id} order by s.ts`);
-      return rows.length >= 5 ? rows : undefined;
-    }, 'the five samples', 30_000);
+    const stored = await eventually(
+      async () => {
+        const rows = await t.rows<{ ts: number }>(
+          sql`select (extract(epoch from s.ts) * 1000)::float8 as ts from samples s join controllers c on c.id = s.controller_id where c.box_id = ${id} order by s.ts`,
+        );
+        return rows.length >= 5 ? rows : undefined;
+      },
+      'the five samples',
+      30_000,
+    );
     expect(stored.map((row) => row.ts)).toEqual(messages.map((_, index) => start + index * 1000));
     for (const table of ['rollups_hourly', 'rollups_daily']) {
       const [rollup] = await t.rows<{ count: number; sum: number }>(

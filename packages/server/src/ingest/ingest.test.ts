@@ -54,14 +54,18 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
   };
   const onlineOf = async (boxId: string) => (await t.rows<{ online: boolean }>(sql`select online from boxes where id = ${boxId}`))[0]?.online;
   const becomes = (boxId: string, state: boolean) =>
-    eventually(async () => {
-      await t.app.services.status.flush();
-      return (await onlineOf(boxId)) === state ? true : undefined;
-    }, `box ${boxId} ${state ? 'online' : 'offline'}`);
+    eventually(
+      async () => {
+        await t.app.services.status.flush();
+        return (await onlineOf(boxId)) === state ? true : undefined;
+      },
+      `box ${boxId} ${state ? 'online' : 'offline'}`,
+    );
   const connectionEvents = async (boxId: string) =>
     (await t.rows<{ event: string }>(sql`select event from box_connection_logs where box_id = ${boxId} order by id`)).map((row) => row.event);
   /** With the embedded broker the PUBACK means stored; through Mosquitto it means the broker has it. */
-  const stored = async (boxId: string, count: number) => eventually(async () => ((await samplesOf(boxId)).length >= count ? true : undefined), `${count} samples of ${boxId}`);
+  const stored = async (boxId: string, count: number) =>
+    eventually(async () => ((await samplesOf(boxId)).length >= count ? true : undefined), `${count} samples of ${boxId}`);
 
   it('stores published data: samples, latest values and rollups, visible through the API', async () => {
     const id = t.boxId();
@@ -72,7 +76,8 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
     // Embedded, the PUBACK comes after the commit: the API shows the data at once. Through Mosquitto
     // the PUBACK only means the broker has it, so that run waits for the commit.
     if (broker === 'mosquitto') await stored(id, 1);
-    const get = <T>(path: string) => t.app.inject({ method: 'GET', url: `/api/v2/devices/${id}/controllers/1/${path}`, headers: { ...bearer(t.rootToken), ...EN } }).then(envelopeOf<T>);
+    const get = <T>(path: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v2/devices/${id}/controllers/1/${path}`, headers: { ...bearer(t.rootToken), ...EN } }).then(envelopeOf<T>);
     const realtime = (await get<DeviceRealtime>('realtime')).data;
     expect(realtime.ts).toBe(ts);
     const valueOf = (register: number) => realtime.registers.find((entry) => entry.number === register);
@@ -94,7 +99,12 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
     const id = t.boxId();
     const { secret } = await t.register({ id });
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const box = await mqtt.connectAsync(`${address.replace(/^http/, 'ws')}/mqtt`, { clientId: `box-${id}`, username: id, password: secret, reconnectPeriod: 0 });
+    const box = await mqtt.connectAsync(`${address.replace(/^http/, 'ws')}/mqtt`, {
+      clientId: `box-${id}`,
+      username: id,
+      password: secret,
+      reconnectPeriod: 0,
+    });
     onTestFinished(() => box.endAsync(true));
     await becomes(id, true);
 
@@ -128,7 +138,11 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
     await box.publishAsync(`cloudbox/${id}/up/weird`, '{}', { qos: 1 });
     await box.publishAsync(topics.data, Buffer.alloc(MAX_PAYLOAD_BYTES + 1, 0x20), { qos: 1 });
     await box.publishAsync(topics.data, dataMessage(now - 400 * 86_400_000, 2, { [R.speed]: 1 }), { qos: 1 });
-    await box.publishAsync(topics.data, dataMessage(now, 3, { [R.speed]: 12_000, 999: 1, [R.power]: 'NaN', [R.current]: 1.5, [R.dcBusVoltage]: -1, [R.flow]: 70_000 }), { qos: 1 });
+    await box.publishAsync(
+      topics.data,
+      dataMessage(now, 3, { [R.speed]: 12_000, 999: 1, [R.power]: 'NaN', [R.current]: 1.5, [R.dcBusVoltage]: -1, [R.flow]: 70_000 }),
+      { qos: 1 },
+    );
     await box.publishAsync(topics.data, JSON.stringify({ ts: now + 1, seq: 4, controllers: [{ station: 9, values: { [R.speed]: 1 } }] }), { qos: 1 });
     await stored(id, 1);
     await eventually(() => (counters().rejected.unknown_station > before.unknown_station ? true : undefined), 'the last message');
@@ -161,7 +175,10 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
     await box.publishAsync(boxTopics(id).data, dataMessage(ts, 2, { [R.speed]: 9_000, [R.power]: 1 }), { qos: 1 });
     await eventually(() => (counters().conflicts > before.conflicts && counters().duplicates > before.duplicates ? true : undefined), 'the replays counted');
 
-    expect({ duplicates: counters().duplicates - before.duplicates, conflicts: counters().conflicts - before.conflicts }).toEqual({ duplicates: 1, conflicts: 1 });
+    expect({ duplicates: counters().duplicates - before.duplicates, conflicts: counters().conflicts - before.conflicts }).toEqual({
+      duplicates: 1,
+      conflicts: 1,
+    });
     expect(await samplesOf(id)).toEqual([{ ts, registers: [R.speed, R.power], readings: [15_000, 75.5] }]);
     expect(await latestOf(id)).toEqual({ [R.speed]: 15_000, [R.power]: 75.5 });
     const [rollup] = await t.rows<{ count: number }>(
@@ -293,7 +310,9 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
         sql`select f.id::int as id, f.active, f.severity, (extract(epoch from f.started_at) * 1000)::float8 as started, f.message
             from fault_records f join controllers c on c.id = f.controller_id where c.box_id = ${id}`,
       );
-    expect(await records()).toEqual([{ id: expect.any(Number), active: true, severity: 'fault', started: start, message: expect.objectContaining({ en: 'Blower tripped on a fault' }) }]);
+    expect(await records()).toEqual([
+      { id: expect.any(Number), active: true, severity: 'fault', started: start, message: expect.objectContaining({ en: 'Blower tripped on a fault' }) },
+    ]);
 
     // The index refuses a second active record even to a writer that gets past the engine.
     const [record] = await records();
@@ -322,10 +341,14 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
     expect(queued.message).toBe('The write is queued and is sent when the box is online.');
 
     const box = await t.connectBox(id, secret);
-    const received = new Promise<{ cmdId: string; register: number; value: number }>((resolve) => box.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))));
+    const received = new Promise<{ cmdId: string; register: number; value: number }>((resolve) =>
+      box.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))),
+    );
     await box.subscribeAsync(boxTopics(id).write, { qos: 1 });
     // An external broker's server learns that the box is back from its hello.
-    await box.publishAsync(boxTopics(id).hello, JSON.stringify({ model: 'CB-4G', software: 'CB-OS 2.4.1', iccid: '89860000000000000001', ip: '10.0.0.9' }), { qos: 1 });
+    await box.publishAsync(boxTopics(id).hello, JSON.stringify({ model: 'CB-4G', software: 'CB-OS 2.4.1', iccid: '89860000000000000001', ip: '10.0.0.9' }), {
+      qos: 1,
+    });
     const command = await received;
     expect(command).toMatchObject({ cmdId: queued.data.id, station: 1, register: R.speedSetPoint, value: 18_000 });
     await box.publishAsync(boxTopics(id).ack, JSON.stringify({ cmdId: command.cmdId, ok: true, value: 18_000 }), { qos: 1 });

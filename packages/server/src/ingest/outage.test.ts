@@ -113,7 +113,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage under ingest (P
         sql`select (extract(epoch from s.ts) * 1000)::float8 as ts, count(*)::int as samples from samples s join controllers c on c.id = s.controller_id
             where c.box_id = ${id} group by s.ts order by s.ts`,
       );
-      expect(stored).toEqual(acknowledged.get(id)!.sort((a, b) => a - b).map((sampleTs) => ({ ts: sampleTs, samples: 1 })));
+      expect(stored).toEqual(
+        acknowledged
+          .get(id)!
+          .sort((a, b) => a - b)
+          .map((sampleTs) => ({ ts: sampleTs, samples: 1 })),
+      );
       // Counted once in the rollups too, though a batch was written more than once.
       const [rollup] = await t.rows<{ count: number }>(
         sql`select sum(r.count)::int as count from rollups_hourly r join controllers c on c.id = r.controller_id where c.box_id = ${id} and r.register = ${R.speed}`,

@@ -84,7 +84,9 @@ describe.each(DATABASE_KINDS)('K-line rollups on %s', (kind) => {
       const id = t.boxId();
       await t.register({ id, ck });
       const stored = await ingestShuffled(id, 3);
-      const [samples] = await t.rows<{ count: number }>(sql`select count(*)::int as count from samples s join controllers c on c.id = s.controller_id where c.box_id = ${id}`);
+      const [samples] = await t.rows<{ count: number }>(
+        sql`select count(*)::int as count from samples s join controllers c on c.id = s.controller_id where c.box_id = ${id}`,
+      );
       expect(samples?.count).toBe(stored);
       expect(await mismatches(id, zone, 'hour')).toEqual([]);
       expect(await mismatches(id, zone, 'day')).toEqual([]);

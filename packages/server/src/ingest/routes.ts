@@ -39,7 +39,8 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ snapshot: () => DataPlaneSna
       preHandler: [guard.authenticate, requireRoles('root')],
       schema: {
         tags: ['system'],
-        summary: "This instance's broker state and ingest counters since it started: messages received, rejected by reason, samples and points stored, duplicates and conflicting replays, batches",
+        summary:
+          "This instance's broker state and ingest counters since it started: messages received, rejected by reason, samples and points stored, duplicates and conflicting replays, batches",
         security: [{ bearer: [] }, { cookie: [] }],
         response: { 200: envelope(metricsSchema), ...errorResponses(401, 403) },
       },

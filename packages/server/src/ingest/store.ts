@@ -137,7 +137,10 @@ export type StoredRecord = RecordToOpen & { id: number };
 const RECORD_COLUMNS = sql.raw(
   ['id::float8 as "id"', 'controller_id as "controllerId"', 'rule_id as "ruleId"', 'severity', 'code', 'message', 'register', 'value']
     .map((column) => `fault_records.${column}`)
-    .concat(['(extract(epoch from fault_records.started_at) * 1000)::float8 as "startedAt"', '(extract(epoch from fault_records.ended_at) * 1000)::float8 as "endedAt"'])
+    .concat([
+      '(extract(epoch from fault_records.started_at) * 1000)::float8 as "startedAt"',
+      '(extract(epoch from fault_records.ended_at) * 1000)::float8 as "endedAt"',
+    ])
     .join(', '),
 );
 

@@ -16,23 +16,32 @@ async function browser(app: App, query = '', headers: Record<string, string> = {
   /** When each event arrived, for the throttle. */
   const arrivals = new Map<RealtimeEvent, number>();
   let closeCode: number | undefined;
-  const socket: WebSocket = await app.injectWS(`/api/v2/ws${query}`, { headers }, {
-    onInit(ws) {
-      ws.on('message', (data) => {
-        const event = JSON.parse(String(data)) as RealtimeEvent;
-        events.push(event);
-        arrivals.set(event, performance.now());
-      });
-      ws.on('close', (code) => (closeCode = code));
+  const socket: WebSocket = await app.injectWS(
+    `/api/v2/ws${query}`,
+    { headers },
+    {
+      onInit(ws) {
+        ws.on('message', (data) => {
+          const event = JSON.parse(String(data)) as RealtimeEvent;
+          events.push(event);
+          arrivals.set(event, performance.now());
+        });
+        ws.on('close', (code) => (closeCode = code));
+      },
     },
-  });
+  );
   return {
     socket,
     events,
     arrivals,
     closeCode: () => closeCode,
     next<T extends RealtimeEvent['type']>(type: T, matches: (event: Extract<RealtimeEvent, { type: T }>) => boolean = () => true) {
-      return eventually(() => events.find((event): event is Extract<RealtimeEvent, { type: T }> => event.type === type && matches(event as Extract<RealtimeEvent, { type: T }>)), `a ${type} event`, 5000);
+      return eventually(
+        () =>
+          events.find((event): event is Extract<RealtimeEvent, { type: T }> => event.type === type && matches(event as Extract<RealtimeEvent, { type: T }>)),
+        `a ${type} event`,
+        5000,
+      );
     },
   };
 }
@@ -120,7 +129,11 @@ describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
 
     const loggedOutAt = performance.now();
     await t.app.inject({ method: 'GET', url: '/api/v2/user/logout', headers: { authorization: `Bearer ${token}` } });
-    expect(await ending.next('error')).toEqual({ type: 'error', code: 50012, message: 'Your session was ended elsewhere (signed out or password changed). Please sign in again.' });
+    expect(await ending.next('error')).toEqual({
+      type: 'error',
+      code: 50012,
+      message: 'Your session was ended elsewhere (signed out or password changed). Please sign in again.',
+    });
     await eventually(() => ending.closeCode(), 'the socket closed', 1000);
     expect(ending.closeCode()).toBe(REALTIME_CLOSE.signedOut);
     expect(performance.now() - loggedOutAt).toBeLessThan(1000);
@@ -132,7 +145,12 @@ describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
     const elsewhere = await browser(t.app, `?token=${other}`);
     await elsewhere.next('ready');
     const changePassword = (from: string, to: string) =>
-      t.app.inject({ method: 'POST', url: '/api/v2/user/changepassword', headers: { authorization: `Bearer ${kept}` }, payload: { old_password: from, new_password: to } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/user/changepassword',
+        headers: { authorization: `Bearer ${kept}` },
+        payload: { old_password: from, new_password: to },
+      });
     expect((await changePassword('demo123456', 'changed123')).statusCode).toBe(200);
     await eventually(() => elsewhere.closeCode(), 'the other session’s socket closed', 1000);
     expect(bystander.closeCode()).toBeUndefined();
@@ -148,7 +166,12 @@ describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
     await watcher.next('ready');
 
     const write = (register: number, value: number) =>
-      t.app.inject({ method: 'POST', url: `/api/v2/devices/${id}/controllers/1/write`, headers: { authorization: `Bearer ${manager}` }, payload: { register, value } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v2/devices/${id}/controllers/1/write`,
+        headers: { authorization: `Bearer ${manager}` },
+        payload: { register, value },
+      });
     expect((await write(R.speedSetPoint, 20_000)).statusCode).toBe(200);
     expect((await write(R.startStop, 1)).statusCode).toBe(200);
     expect(await watcher.next('command', (event) => event.command.box_id === id)).toMatchObject({ command: { register: R.startStop } });

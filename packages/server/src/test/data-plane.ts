@@ -46,8 +46,16 @@ export async function startDataPlaneTest(
   options: { env?: Record<string, string>; wrapDatabase?: (database: Database) => Database; redis?: Redis; databaseServerUrl?: string } = {},
 ): Promise<DataPlaneTest> {
   const run = randomBytes(4).toString('hex');
-  const external: Record<string, string> = broker === 'mosquitto' ? { MQTT_URL: process.env.TEST_MQTT_URL!, MQTT_SHARE_GROUP: `test-${run}`, MQTT_CLIENT_ID: `cloudbox-test-${run}`, MQTT_INGEST_CONNECTIONS: '2' } : {};
-  const t = await startTestApp(database, { env: { ...external, ...options.env }, wrapDatabase: options.wrapDatabase, redis: options.redis, databaseServerUrl: options.databaseServerUrl });
+  const external: Record<string, string> =
+    broker === 'mosquitto'
+      ? { MQTT_URL: process.env.TEST_MQTT_URL!, MQTT_SHARE_GROUP: `test-${run}`, MQTT_CLIENT_ID: `cloudbox-test-${run}`, MQTT_INGEST_CONNECTIONS: '2' }
+      : {};
+  const t = await startTestApp(database, {
+    env: { ...external, ...options.env },
+    wrapDatabase: options.wrapDatabase,
+    redis: options.redis,
+    databaseServerUrl: options.databaseServerUrl,
+  });
   const info = t.app.services.broker.view.info();
   const url = broker === 'mosquitto' ? process.env.TEST_MQTT_URL! : `mqtt://127.0.0.1:${info.tcpPort}`;
   const rootToken = await signIn(t.app, 'demo_root', 'demo123456');
@@ -62,7 +70,12 @@ export async function startDataPlaneTest(
     rootToken,
     boxId: () => `${prefix}${String((next += 1)).padStart(3, '0')}`,
     async register(box) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/v2/boxes', headers: bearer(rootToken), payload: { ck: '1001', controllers: MAGLEV, ...box } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/boxes',
+        headers: bearer(rootToken),
+        payload: { ck: '1001', controllers: MAGLEV, ...box },
+      });
       if (response.statusCode !== 200) throw new Error(`registering ${box.id} failed: ${response.body}`);
       await bindToCkManagers(t.database.db, [box.id]);
       return envelopeOf<BoxWithSecret>(response).data;
@@ -87,7 +100,10 @@ export async function startDataPlaneTest(
       await Promise.all(clients.map((client) => client.endAsync(true).catch(() => undefined)));
       await t.dispose();
       if (broker === 'mosquitto') {
-        await forgetSessions(url, Array.from({ length: 2 }, (_, index) => `cloudbox-test-${run}-ingest-${index}`));
+        await forgetSessions(
+          url,
+          Array.from({ length: 2 }, (_, index) => `cloudbox-test-${run}-ingest-${index}`),
+        );
         await forgetRetained(url, [...used]);
       }
     },

@@ -25,7 +25,10 @@ export function box(id: string, ck: string, facts: Partial<RegisterBoxInput>, co
 
 export async function registerBoxes(t: TestApp, inputs: ReturnType<typeof box>[]): Promise<void> {
   for (const input of inputs) await t.app.services.boxes.register(input, null);
-  await bindToCkManagers(t.database.db, inputs.map((input) => input.id));
+  await bindToCkManagers(
+    t.database.db,
+    inputs.map((input) => input.id),
+  );
 }
 
 /**

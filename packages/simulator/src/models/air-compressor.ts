@@ -1,11 +1,4 @@
-import {
-  AIR_COMPRESSOR as R,
-  COMPRESSOR_FAULT_CODES,
-  COMPRESSOR_SERVICE_HOURS,
-  encodeText,
-  findRegister,
-  type DeviceType,
-} from '@cloudbox/domain';
+import { AIR_COMPRESSOR as R, COMPRESSOR_FAULT_CODES, COMPRESSOR_SERVICE_HOURS, encodeText, findRegister, type DeviceType } from '@cloudbox/domain';
 import { between, hash } from '../random.js';
 import type { ControllerModel, Readings, Settings, StepContext } from './model.js';
 import { ambientTemperature, clamp, creepShare, dailyLoad, faultCodes, hintCode, jitter, lag, tripCode } from './signals.js';

@@ -43,7 +43,10 @@ export function genericPlc(key: number): ControllerModel {
     readings.set(R.productionCount, parts);
     readings.set(R.positionDeviation, running ? jitter(key, tick, 2, 0.5) : 0);
     readings.set(R.currentStep, running ? (Math.floor(state.elapsed / (cycleTime / STEPS)) % STEPS) + 1 : 0);
-    readings.set(R.alarmWord, (overload ? 1 << PLC_ALARM_BITS.motorOverload : 0) | (airPressure < LOW_AIR_PRESSURE_MPA ? 1 << PLC_ALARM_BITS.lowAirPressure : 0));
+    readings.set(
+      R.alarmWord,
+      (overload ? 1 << PLC_ALARM_BITS.motorOverload : 0) | (airPressure < LOW_AIR_PRESSURE_MPA ? 1 << PLC_ALARM_BITS.lowAirPressure : 0),
+    );
     readings.set(R.pressureInput, airPressure);
     readings.set(R.temperatureInput, ambientTemperature(key, ts) + (running ? 12 + 10 * dailyLoad(key, ts) : 0) + jitter(key, tick, 3, 0.2));
     readings.set(R.hintCode, hintCode(key, ts));

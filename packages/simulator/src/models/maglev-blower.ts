@@ -59,7 +59,7 @@ export function maglevBlower(key: number, deviceType: DeviceType): ControllerMod
     const surgeMargin = n > 0 ? ((flow - surgeFlow) / surgeFlow) * 100 : 100;
 
     // Adiabatic compression heats the air; the casing and the motor take minutes to follow.
-    const compressionRise = (ambient + 273.15) * (((ATMOSPHERE_KPA + outletPressure) / ATMOSPHERE_KPA) ** 0.286 - 1) / 0.78;
+    const compressionRise = ((ambient + 273.15) * (((ATMOSPHERE_KPA + outletPressure) / ATMOSPHERE_KPA) ** 0.286 - 1)) / 0.78;
     const bearingTarget = ambient + 22 + 22 * n;
     const follow = (current: number, target: number, tauSeconds: number) => (settled ? target : lag(current, target, dt, tauSeconds));
     state.outletTemperature = follow(state.outletTemperature, ambient + compressionRise, 120);

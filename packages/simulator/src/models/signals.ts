@@ -88,7 +88,9 @@ export function creepShare(episode: Episode | undefined): number {
 
 /** The nonzero codes of a fault-code register's labels. */
 export function faultCodes(labels: Record<number, unknown>): number[] {
-  return Object.keys(labels).map(Number).filter((code) => code !== 0);
+  return Object.keys(labels)
+    .map(Number)
+    .filter((code) => code !== 0);
 }
 
 /** The fault code a trip episode shows while the controller is tripped; 0 otherwise. */

@@ -64,7 +64,10 @@ export class Observer {
   static async connect(url: string, boxIds: readonly string[]): Promise<Observer> {
     const client = await mqtt.connectAsync(url, { ...OBSERVER, clientId: `observer-${process.pid}-${Math.random().toString(36).slice(2)}` });
     const observer = new Observer(client);
-    await client.subscribeAsync(boxIds.map((id) => `cloudbox/${id}/up/#`), { qos: 1 });
+    await client.subscribeAsync(
+      boxIds.map((id) => `cloudbox/${id}/up/#`),
+      { qos: 1 },
+    );
     return observer;
   }
 

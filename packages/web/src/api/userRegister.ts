@@ -40,12 +40,16 @@ export const getOwnDevices = (params: DevicePageParams) => get<RelationDevicePag
 export const addHelper = (input: AddHelperInput) => post<ManagedUserView>('add_helper', input);
 export const addManager = (input: AddManagerInput) => post<ManagedUserView>('add_next_manager', input);
 export const deleteHelper = (helperId: number) => get<null>('del_helper', { helper_id: helperId });
-export const changeHelperPassword = (helperId: number, password: string) => post<null>('change_helper_password', { helper_id: helperId, password, password_repeat: password });
-export const changeHelperModel = (helperId: number, templateId: number | null) => post<ManagedUserView>('change_helper_model', { helper_id: helperId, template_id: templateId });
-export const changeManagerModel = (managerId: number, templateId: number | null) => post<ManagedUserView>('change_manager_model', { manager_id: managerId, template_id: templateId });
+export const changeHelperPassword = (helperId: number, password: string) =>
+  post<null>('change_helper_password', { helper_id: helperId, password, password_repeat: password });
+export const changeHelperModel = (helperId: number, templateId: number | null) =>
+  post<ManagedUserView>('change_helper_model', { helper_id: helperId, template_id: templateId });
+export const changeManagerModel = (managerId: number, templateId: number | null) =>
+  post<ManagedUserView>('change_manager_model', { manager_id: managerId, template_id: templateId });
 export const setShield = (shield: boolean) => post<PrivilegeLevelView>('set_shield', { shield });
 
-export const shareDevice = (deviceId: string, userId: number, permission: SharePermission) => post<Changed>('share_device', { device_id: deviceId, user_id: userId, permission });
+export const shareDevice = (deviceId: string, userId: number, permission: SharePermission) =>
+  post<Changed>('share_device', { device_id: deviceId, user_id: userId, permission });
 export const shareAllDevices = (userId: number, permission: SharePermission) => post<Changed>('share_all_device', { user_id: userId, permission });
 export const recallShare = (deviceId: string, userId: number) => post<Changed>('recall_shared_device', { device_id: deviceId, user_id: userId });
 export const recallAllShares = (userId: number) => post<Changed>('recall_all_shared_device', { user_id: userId });

@@ -47,7 +47,8 @@ export function useLiveDevices<T>({ rowsKey, rows, withRows, refreshKeys, active
   const wasActive = useRef(active);
   useEffect(() => {
     // Whatever happened while hidden behind another tab: read again once shown.
-    if (active && !wasActive.current) for (const key of [options.current.rowsKey, ...options.current.refreshKeys]) void queryClient.invalidateQueries({ queryKey: key });
+    if (active && !wasActive.current)
+      for (const key of [options.current.rowsKey, ...options.current.refreshKeys]) void queryClient.invalidateQueries({ queryKey: key });
     wasActive.current = active;
   }, [active, queryClient]);
 

@@ -1,11 +1,4 @@
-import {
-  canAccessPath,
-  filterRoutes,
-  flattenRoutes,
-  LAYOUT_ROUTES,
-  NO_TOKEN_WHITELIST,
-  type AccessName,
-} from '@cloudbox/domain';
+import { canAccessPath, filterRoutes, flattenRoutes, LAYOUT_ROUTES, NO_TOKEN_WHITELIST, type AccessName } from '@cloudbox/domain';
 
 /**
  * The navigation decisions of SPEC.md sections 4, 8 and 9 as a pure function; the router's

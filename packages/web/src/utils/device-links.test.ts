@@ -27,6 +27,8 @@ describe('device screen paths', () => {
 
   it('name days as YYYYMMDD and faults by their start time', () => {
     expect(dayParam(new Date(2026, 10, 22, 23, 59))).toBe('20261122');
-    expect(faultDetailsPath({ box_id: '7', controller_id: 3, started_at: '2026-11-22T10:00:00.000Z' })).toBe('/devices/error-details/7/1795341600000?controller=3');
+    expect(faultDetailsPath({ box_id: '7', controller_id: 3, started_at: '2026-11-22T10:00:00.000Z' })).toBe(
+      '/devices/error-details/7/1795341600000?controller=3',
+    );
   });
 });

@@ -19,7 +19,9 @@ describe('download progress', () => {
   });
 
   it('reads the UTF-8 file name of the server before the plain one', () => {
-    expect(fileNameFromDisposition(`attachment; filename="devices.xlsx"; filename*=UTF-8''${encodeURIComponent('设备列表-2026-11-22.xlsx')}`, 'x.xlsx')).toBe('设备列表-2026-11-22.xlsx');
+    expect(fileNameFromDisposition(`attachment; filename="devices.xlsx"; filename*=UTF-8''${encodeURIComponent('设备列表-2026-11-22.xlsx')}`, 'x.xlsx')).toBe(
+      '设备列表-2026-11-22.xlsx',
+    );
     expect(fileNameFromDisposition('attachment; filename="faults.xlsx"', 'x.xlsx')).toBe('faults.xlsx');
     expect(fileNameFromDisposition(null, 'x.xlsx')).toBe('x.xlsx');
   });
@@ -36,7 +38,14 @@ describe('client-side export progress', () => {
   });
 
   it('moves through fetching, writing and packing without going back', () => {
-    const steps = [exportPercent('fetch', 0, 10), exportPercent('fetch', 10, 10), exportPercent('write', 5, 10), exportPercent('write', 10, 10), exportPercent('pack', 0, 1), exportPercent('pack', 1, 1)];
+    const steps = [
+      exportPercent('fetch', 0, 10),
+      exportPercent('fetch', 10, 10),
+      exportPercent('write', 5, 10),
+      exportPercent('write', 10, 10),
+      exportPercent('pack', 0, 1),
+      exportPercent('pack', 1, 1),
+    ];
     expect(steps).toEqual([0, 60, 75, 90, 90, 100]);
     expect(exportPercent('fetch', 0, 0)).toBe(60);
   });

@@ -3,7 +3,7 @@ import { useErrorLogStore } from '../stores/errorLog';
 /** What an unknown thrown value says about itself, for the error log. */
 export function describeError(error: unknown): { message: string; stack: string } {
   if (error instanceof Error) return { message: error.message || error.name, stack: error.stack ?? '' };
-  return { message: typeof error === 'string' ? error : JSON.stringify(error) ?? String(error), stack: '' };
+  return { message: typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)), stack: '' };
 }
 
 export function logError(error: unknown, info: string): void {

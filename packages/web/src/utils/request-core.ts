@@ -129,9 +129,7 @@ export function createRequester(env: RequestEnvironment) {
       });
       body = await response.json().catch(() => undefined);
     } catch {
-      const error = controller.signal.aborted
-        ? new RequestError('timeout', env.text('timeout'))
-        : new RequestError('network', env.text('networkError'));
+      const error = controller.signal.aborted ? new RequestError('timeout', env.text('timeout')) : new RequestError('network', env.text('networkError'));
       throw fail(error, info, silent);
     } finally {
       clearTimeout(timer);

@@ -38,7 +38,16 @@ const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
  * after another, rows written in slices with a pause for the page between them, then the file is
  * packed and saved. exceljs loads only here, when someone exports.
  */
-export async function exportRows<T>({ fileName, sheetName, columns, fetchPage, pageSize = 500, maxRows = 200_000, onProgress, signal }: ExportOptions<T>): Promise<string> {
+export async function exportRows<T>({
+  fileName,
+  sheetName,
+  columns,
+  fetchPage,
+  pageSize = 500,
+  maxRows = 200_000,
+  onProgress,
+  signal,
+}: ExportOptions<T>): Promise<string> {
   const rows: T[] = [];
   for (let page = 1; ; page++) {
     signal.throwIfAborted();
@@ -53,7 +62,12 @@ export async function exportRows<T>({ fileName, sheetName, columns, fetchPage, p
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column, index) => ({ key: String(index), header: column.header, width: column.width, ...(column.format && { style: { numFmt: column.format } }) }));
+  sheet.columns = columns.map((column, index) => ({
+    key: String(index),
+    header: column.header,
+    width: column.width,
+    ...(column.format && { style: { numFmt: column.format } }),
+  }));
   sheet.getRow(1).font = { bold: true };
   for (const [start, end] of sliceRanges(kept.length, WRITE_SLICE)) {
     signal.throwIfAborted();

@@ -87,16 +87,42 @@ const registers = [
   reading(R.power, text('输入功率', 'Input power', 'Potencia de entrada', '入力電力'), 'kW', { decimals: 1 }),
   totalRunHours(R.runHours),
   hours(R.loadHours, text('累计加载时间', 'Total load hours', 'Horas en carga acumuladas', '累積ロード時間')),
-  reading(R.oilFilterRemaining, text('油滤器剩余时间', 'Oil filter hours remaining', 'Horas restantes del filtro de aceite', 'オイルフィルタ残り時間'), 'h', remaining),
-  reading(R.airFilterRemaining, text('空滤器剩余时间', 'Air filter hours remaining', 'Horas restantes del filtro de aire', 'エアフィルタ残り時間'), 'h', remaining),
-  reading(R.separatorRemaining, text('油分器剩余时间', 'Oil separator hours remaining', 'Horas restantes del separador de aceite', 'オイルセパレータ残り時間'), 'h', remaining),
-  reading(R.oilChangeRemaining, text('润滑油剩余时间', 'Oil change hours remaining', 'Horas restantes hasta el cambio de aceite', 'オイル交換までの残り時間'), 'h', remaining),
+  reading(
+    R.oilFilterRemaining,
+    text('油滤器剩余时间', 'Oil filter hours remaining', 'Horas restantes del filtro de aceite', 'オイルフィルタ残り時間'),
+    'h',
+    remaining,
+  ),
+  reading(
+    R.airFilterRemaining,
+    text('空滤器剩余时间', 'Air filter hours remaining', 'Horas restantes del filtro de aire', 'エアフィルタ残り時間'),
+    'h',
+    remaining,
+  ),
+  reading(
+    R.separatorRemaining,
+    text('油分器剩余时间', 'Oil separator hours remaining', 'Horas restantes del separador de aceite', 'オイルセパレータ残り時間'),
+    'h',
+    remaining,
+  ),
+  reading(
+    R.oilChangeRemaining,
+    text('润滑油剩余时间', 'Oil change hours remaining', 'Horas restantes hasta el cambio de aceite', 'オイル交換までの残り時間'),
+    'h',
+    remaining,
+  ),
   faultCode(R.faultCode, COMPRESSOR_FAULT_CODES),
   choice(R.alarmCode, text('报警代码', 'Alarm code', 'Código de alarma', '警報コード'), COMPRESSOR_ALARM_CODES),
   hintCode(R.hintCode),
   softwareVersion(R.softwareVersion),
   setting(R.loadPressure, text('加载压力', 'Load pressure', 'Presión de carga', 'ロード圧力'), 'MPa', { min: 0.4, max: 1.2 }, { decimals: 2 }),
-  setting(R.unloadPressure, text('卸载压力', 'Unload pressure', 'Presión de descarga en vacío', 'アンロード圧力'), 'MPa', { min: 0.5, max: 1.3 }, { decimals: 2 }),
+  setting(
+    R.unloadPressure,
+    text('卸载压力', 'Unload pressure', 'Presión de descarga en vacío', 'アンロード圧力'),
+    'MPa',
+    { min: 0.5, max: 1.3 },
+    { decimals: 2 },
+  ),
   startStopCommand(R.startStop),
 ];
 
@@ -122,12 +148,31 @@ export const airCompressor = deviceTypeSchema.parse({
     [R.hintCode, R.softwareVersion],
   ]),
   events: [
-    bitSet(R.fault, 0, 'fault', text('空压机故障停机', 'Compressor tripped on a fault', 'El compresor se detuvo por un fallo', 'コンプレッサが故障停止しました')),
-    threshold(R.dischargeTemperature, '>', 100, 'alert', text('排气温度过高', 'Discharge temperature high', 'Temperatura de descarga alta', '吐出温度が高い'), { clear_hysteresis: 3 }),
-    threshold(R.dischargePressure, '>', 1.35, 'alert', text('排气压力过高', 'Discharge pressure high', 'Presión de descarga alta', '吐出圧力が高い'), { debounce_s: 10, clear_hysteresis: 0.05 }),
-    serviceDue(R.oilFilterRemaining, text('油滤器到期，请更换', 'Oil filter due for replacement', 'Filtro de aceite pendiente de cambio', 'オイルフィルタの交換時期です')),
-    serviceDue(R.airFilterRemaining, text('空滤器到期，请更换', 'Air filter due for replacement', 'Filtro de aire pendiente de cambio', 'エアフィルタの交換時期です')),
-    serviceDue(R.separatorRemaining, text('油分器到期，请更换', 'Oil separator due for replacement', 'Separador de aceite pendiente de cambio', 'オイルセパレータの交換時期です')),
+    bitSet(
+      R.fault,
+      0,
+      'fault',
+      text('空压机故障停机', 'Compressor tripped on a fault', 'El compresor se detuvo por un fallo', 'コンプレッサが故障停止しました'),
+    ),
+    threshold(R.dischargeTemperature, '>', 100, 'alert', text('排气温度过高', 'Discharge temperature high', 'Temperatura de descarga alta', '吐出温度が高い'), {
+      clear_hysteresis: 3,
+    }),
+    threshold(R.dischargePressure, '>', 1.35, 'alert', text('排气压力过高', 'Discharge pressure high', 'Presión de descarga alta', '吐出圧力が高い'), {
+      debounce_s: 10,
+      clear_hysteresis: 0.05,
+    }),
+    serviceDue(
+      R.oilFilterRemaining,
+      text('油滤器到期，请更换', 'Oil filter due for replacement', 'Filtro de aceite pendiente de cambio', 'オイルフィルタの交換時期です'),
+    ),
+    serviceDue(
+      R.airFilterRemaining,
+      text('空滤器到期，请更换', 'Air filter due for replacement', 'Filtro de aire pendiente de cambio', 'エアフィルタの交換時期です'),
+    ),
+    serviceDue(
+      R.separatorRemaining,
+      text('油分器到期，请更换', 'Oil separator due for replacement', 'Separador de aceite pendiente de cambio', 'オイルセパレータの交換時期です'),
+    ),
     serviceDue(R.oilChangeRemaining, text('润滑油到期，请更换', 'Oil change due', 'Cambio de aceite pendiente', 'オイル交換の時期です')),
   ],
 });

@@ -32,7 +32,10 @@ describe.each(DATABASE_KINDS)('sign-in and sessions on %s', (kind) => {
     it('stores only the hash of the token, with the client address and agent', async () => {
       const response = await login(t.app, { username: 'demo_user', password: DEMO_PASSWORD }, { ip: '10.9.8.7', headers: { 'user-agent': 'vitest' } });
       const { token } = envelopeOf<LoginResult>(response).data;
-      const [row] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      const [row] = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)));
       expect(row).toMatchObject({ ip: '10.9.8.7', userAgent: 'vitest', revokedAt: null });
       const all = await t.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
       expect(all.some((s) => s.tokenHash === token)).toBe(false);
@@ -42,8 +45,14 @@ describe.each(DATABASE_KINDS)('sign-in and sessions on %s', (kind) => {
       [{ username: '', password: DEMO_PASSWORD }, ['User name cannot be empty!']],
       [{ password: DEMO_PASSWORD }, ['User name cannot be empty!']],
       [{ username: 'abc', password: DEMO_PASSWORD }, ['6-20 digit number or character or @#%^&*_-+ required!']],
-      [{ username: 'demo root', password: DEMO_PASSWORD }, ['6-20 digit number or character or @#%^&*_-+ required!', 'User name cannot contain Chinese characters or spaces!']],
-      [{ username: '演示用户名字', password: DEMO_PASSWORD }, ['6-20 digit number or character or @#%^&*_-+ required!', 'User name cannot contain Chinese characters or spaces!']],
+      [
+        { username: 'demo root', password: DEMO_PASSWORD },
+        ['6-20 digit number or character or @#%^&*_-+ required!', 'User name cannot contain Chinese characters or spaces!'],
+      ],
+      [
+        { username: '演示用户名字', password: DEMO_PASSWORD },
+        ['6-20 digit number or character or @#%^&*_-+ required!', 'User name cannot contain Chinese characters or spaces!'],
+      ],
       [{ username: 'demo_root', password: '' }, ['Password cannot be empty!']],
       [{ username: 'demo_root' }, ['Password cannot be empty!']],
       [{ username: 'demo_root', password: '12345' }, ['Password must be a 6-20 digit number or character!']],
@@ -142,12 +151,7 @@ describe.each(DATABASE_KINDS)('sign-in and sessions on %s', (kind) => {
   describe('GET /user/info', () => {
     it('answers the roles with flags and the profile, with the token in the query, a header or the cookie', async () => {
       const token = await signIn(t.app, 'demo_manager', DEMO_PASSWORD);
-      for (const request of [
-        { query: { token } },
-        { headers: bearer(token) },
-        { headers: { 'x-token': token } },
-        { cookies: { [TOKEN_COOKIE]: token } },
-      ]) {
+      for (const request of [{ query: { token } }, { headers: bearer(token) }, { headers: { 'x-token': token } }, { cookies: { [TOKEN_COOKIE]: token } }]) {
         const response = await info(request);
         expect(response.statusCode).toBe(200);
         const { data } = envelopeOf<UserInfo>(response);
@@ -189,7 +193,10 @@ describe.each(DATABASE_KINDS)('sign-in and sessions on %s', (kind) => {
 
     it('answers 50014 once the session has expired', async () => {
       const token = await signIn(t.app, 'demo_limited', DEMO_PASSWORD);
-      await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
+      await t.database.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.tokenHash, hashToken(token)));
       const response = await info({ headers: bearer(token) });
       expect(response.statusCode).toBe(401);
       expect(envelopeOf(response).code).toBe(Code.TOKEN_EXPIRED);
@@ -198,9 +205,17 @@ describe.each(DATABASE_KINDS)('sign-in and sessions on %s', (kind) => {
     it('notes when a session was last used, at most once a minute', async () => {
       const token = await signIn(t.app, 'demo_market', DEMO_PASSWORD);
       const lastSeen = async () =>
-        (await t.database.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, hashToken(token))))[0]?.at;
+        (
+          await t.database.db
+            .select({ at: sessions.lastSeenAt })
+            .from(sessions)
+            .where(eq(sessions.tokenHash, hashToken(token)))
+        )[0]?.at;
       const longAgo = new Date(Date.now() - 5 * 60_000);
-      await t.database.db.update(sessions).set({ lastSeenAt: longAgo }).where(eq(sessions.tokenHash, hashToken(token)));
+      await t.database.db
+        .update(sessions)
+        .set({ lastSeenAt: longAgo })
+        .where(eq(sessions.tokenHash, hashToken(token)));
       await info({ headers: bearer(token) });
       const first = await lastSeen();
       expect(first!.getTime()).toBeGreaterThan(longAgo.getTime());
@@ -222,7 +237,10 @@ describe.each(DATABASE_KINDS)('sign-in and sessions on %s', (kind) => {
       const after = await info({ headers: { ...bearer(token), ...EN } });
       expect(after.statusCode).toBe(401);
       expect(envelopeOf(after)).toMatchObject({ code: Code.SESSION_ENDED_ELSEWHERE, message: expect.stringContaining('ended elsewhere') });
-      const [row] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      const [row] = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)));
       expect(row?.revokedReason).toBe('logout');
     });
 

@@ -7,12 +7,7 @@ import type { ClientInfo, SessionService } from './sessions.js';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: {
-  users: UserService;
-  passwords: PasswordHasher;
-  sessions: SessionService;
-  throttle: LoginThrottle;
-}) {
+export function createAuthService(deps: { users: UserService; passwords: PasswordHasher; sessions: SessionService; throttle: LoginThrottle }) {
   const { users, passwords, sessions, throttle } = deps;
   return {
     /**

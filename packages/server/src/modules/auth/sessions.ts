@@ -29,7 +29,6 @@ const MAX_USER_AGENT_LENGTH = 512;
 const SESSION_REUSE_MS = 3000;
 const SESSION_REUSE_ENTRIES = 10_000;
 
-
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -145,20 +144,9 @@ export function createSessionService(db: Db, ttlHours: number) {
  * executor so that a password change and the end of the sessions it invalidates commit together;
  * the caller tells the session service (`ended([userId])`) once that has committed.
  */
-export async function endSessionsOf(
-  executor: Db,
-  userId: number,
-  reason: SessionRevokedReason,
-  exceptSessionId?: number,
-): Promise<void> {
+export async function endSessionsOf(executor: Db, userId: number, reason: SessionRevokedReason, exceptSessionId?: number): Promise<void> {
   await executor
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
-      ),
-    );
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId)));
 }

@@ -115,17 +115,33 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
 
   it('edits a box: controllers kept by station keep their id, removed ones go with their data', async () => {
     const id = t.boxId();
-    await t.register({ id, controllers: [{ station: 1, device_type: 'maglev_blower' }, { station: 2, device_type: 'generic_plc' }] });
+    await t.register({
+      id,
+      controllers: [
+        { station: 1, device_type: 'maglev_blower' },
+        { station: 2, device_type: 'generic_plc' },
+      ],
+    });
     const before = await t.rows<{ id: number; station: number }>(sql`select id, station from controllers where box_id = ${id} order by station`);
     await t.app.services.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now(), 1, { 30: 100 }, 2)), { boxId: id });
     const response = await t.app.inject({
       method: 'PUT',
       url: `/api/v2/boxes/${id}`,
       headers: { ...bearer(limited), ...EN },
-      payload: { ck: '1001', owner_unit: 'New owner', controllers: [{ station: 1, device_type: 'maglev_blower', machine_model: 'MBF-300' }, { station: 3, device_type: 'air_compressor' }] },
+      payload: {
+        ck: '1001',
+        owner_unit: 'New owner',
+        controllers: [
+          { station: 1, device_type: 'maglev_blower', machine_model: 'MBF-300' },
+          { station: 3, device_type: 'air_compressor' },
+        ],
+      },
     });
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf<BoxView>(response).data).toMatchObject({ owner_unit: 'New owner', controllers: [{ station: 1, machine_model: 'MBF-300' }, { station: 3 }] });
+    expect(envelopeOf<BoxView>(response).data).toMatchObject({
+      owner_unit: 'New owner',
+      controllers: [{ station: 1, machine_model: 'MBF-300' }, { station: 3 }],
+    });
     const after = await t.rows<{ id: number; station: number }>(sql`select id, station from controllers where box_id = ${id} order by station`);
     expect(after[0]).toEqual(before[0]);
     expect(await t.rows(sql`select 1 from samples where controller_id = ${before[1]!.id}`)).toEqual([]);
@@ -142,7 +158,14 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     const before = await shown(id);
     const [assigned] = await t.rows<{ at: string }>(sql`select ck_assigned_at::text as at from boxes where id = ${id}`);
 
-    const response = await put(limited, id, { remark: 'moved to hall 2', latitude: null, controllers: [{ station: 1, device_type: 'maglev_blower' }, { station: 2, device_type: 'generic_plc' }] });
+    const response = await put(limited, id, {
+      remark: 'moved to hall 2',
+      latitude: null,
+      controllers: [
+        { station: 1, device_type: 'maglev_blower' },
+        { station: 2, device_type: 'generic_plc' },
+      ],
+    });
     expect(response.statusCode).toBe(200);
     expect(envelopeOf<BoxView>(response).data).toEqual({
       ...before,
@@ -183,13 +206,19 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     await t.register({ id, ...FACTS });
     const [controller] = await t.rows<{ id: number }>(sql`select id from controllers where box_id = ${id} and station = 1`);
     // The blower's fault flag (bit 3 of the status word) opens a fault record.
-    await t.app.services.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now() - 1000, 1, { [MAGLEV_BLOWER.fault]: 0b1000, [MAGLEV_BLOWER.speed]: 12_000 })), { boxId: id });
+    await t.app.services.ingest.receive(
+      boxTopics(id).data,
+      Buffer.from(dataMessage(Date.now() - 1000, 1, { [MAGLEV_BLOWER.fault]: 0b1000, [MAGLEV_BLOWER.speed]: 12_000 })),
+      { boxId: id },
+    );
     const records = () => t.rows<{ active: boolean }>(sql`select active from fault_records where controller_id = ${controller!.id}`);
     expect(await records()).toEqual([{ active: true }]);
 
     const response = await put(limited, id, { controllers: [{ station: 1, device_type: 'air_compressor' }] });
     expect(response.statusCode).toBe(200);
-    expect(envelopeOf<BoxView>(response).data.controllers).toEqual([{ station: 1, device_type: 'air_compressor', machine_model: 'MBF-150', device_number: 'B-1' }]);
+    expect(envelopeOf<BoxView>(response).data.controllers).toEqual([
+      { station: 1, device_type: 'air_compressor', machine_model: 'MBF-150', device_number: 'B-1' },
+    ]);
     expect(await t.rows(sql`select id from controllers where box_id = ${id}`)).toEqual([controller]);
     expect(await records()).toEqual([{ active: false }]);
     expect(await t.rows(sql`select 1 from latest_values where controller_id = ${controller!.id}`)).toEqual([]);

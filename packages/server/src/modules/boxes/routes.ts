@@ -71,13 +71,13 @@ export const boxRoutes: FastifyPluginAsyncZod<{ boxes: BoxService; guard: Guard 
       preHandler: managers,
       schema: {
         tags: ['boxes'],
-        summary: "Edits a box: the fields sent replace the stored ones, the fields left out keep their values",
+        summary: 'Edits a box: the fields sent replace the stored ones, the fields left out keep their values',
         description:
           'Every field is optional. A field sent replaces the stored value ("" or null blanks it); a field left out keeps its value. ' +
           '`controllers`, when sent, is the whole bus: controllers kept by station keep their history (a machine model or device number left out is kept), ' +
           'new stations are added, missing ones are deleted with their samples and rollups. A station given another device type keeps its samples and ' +
           "rollups, but its active fault records end and its latest values are cleared (they were the old type's). " +
-          'Invalid input answers 400 with messages in the caller\'s language and changes nothing.',
+          "Invalid input answers 400 with messages in the caller's language and changes nothing.",
         security: SIGNED_IN,
         params,
         body: updateBoxSchema,

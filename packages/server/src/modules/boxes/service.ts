@@ -69,7 +69,12 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
       online: box.online,
       last_seen_at: box.lastSeenAt?.toISOString() ?? null,
       last_ip: box.lastIp,
-      controllers: rows.map((row) => ({ station: row.station, device_type: row.deviceTypeId, machine_model: row.machineModel, device_number: row.deviceNumber })),
+      controllers: rows.map((row) => ({
+        station: row.station,
+        device_type: row.deviceTypeId,
+        machine_model: row.machineModel,
+        device_number: row.deviceNumber,
+      })),
     };
   }
 
@@ -126,7 +131,10 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
    */
   async function resetControllers(executor: Pick<Db, 'update' | 'delete'>, controllerIds: number[]): Promise<void> {
     if (controllerIds.length === 0) return;
-    await executor.update(faultRecords).set({ endedAt: new Date() }).where(and(inArray(faultRecords.controllerId, controllerIds), isNull(faultRecords.endedAt)));
+    await executor
+      .update(faultRecords)
+      .set({ endedAt: new Date() })
+      .where(and(inArray(faultRecords.controllerId, controllerIds), isNull(faultRecords.endedAt)));
     await executor.delete(latestValues).where(inArray(latestValues.controllerId, controllerIds));
   }
 
@@ -142,10 +150,19 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
    * The box's bus becomes `wanted`: controllers kept by station keep their id and history, new ones
    * are added, missing ones go with their data. Answers the controllers removed or retyped.
    */
-  async function replaceControllers(tx: Pick<Db, 'select' | 'insert' | 'update' | 'delete'>, id: string, wanted: NonNullable<UpdateBox['controllers']>): Promise<number[]> {
-    const current = await tx.select({ id: controllers.id, station: controllers.station, deviceTypeId: controllers.deviceTypeId }).from(controllers).where(eq(controllers.boxId, id));
+  async function replaceControllers(
+    tx: Pick<Db, 'select' | 'insert' | 'update' | 'delete'>,
+    id: string,
+    wanted: NonNullable<UpdateBox['controllers']>,
+  ): Promise<number[]> {
+    const current = await tx
+      .select({ id: controllers.id, station: controllers.station, deviceTypeId: controllers.deviceTypeId })
+      .from(controllers)
+      .where(eq(controllers.boxId, id));
     const typeOf = new Map(wanted.map((controller) => [controller.station, controller.device_type]));
-    const retyped = current.filter((controller) => typeOf.has(controller.station) && typeOf.get(controller.station) !== controller.deviceTypeId).map((controller) => controller.id);
+    const retyped = current
+      .filter((controller) => typeOf.has(controller.station) && typeOf.get(controller.station) !== controller.deviceTypeId)
+      .map((controller) => controller.id);
     const gone = current.filter((controller) => !typeOf.has(controller.station)).map((controller) => controller.id);
     if (gone.length > 0) await tx.delete(controllers).where(inArray(controllers.id, gone));
     for (const controller of wanted) {
@@ -209,7 +226,11 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
       const reset = await db.transaction(async (tx) => {
         await tx
           .update(boxes)
-          .set({ ...columns(input), ckAssignedAt: input.ck === undefined ? sql`${boxes.ckAssignedAt}` : sql`case when ${boxes.ck} = ${input.ck} then ${boxes.ckAssignedAt} else now() end` })
+          .set({
+            ...columns(input),
+            ckAssignedAt:
+              input.ck === undefined ? sql`${boxes.ckAssignedAt}` : sql`case when ${boxes.ck} = ${input.ck} then ${boxes.ckAssignedAt} else now() end`,
+          })
           .where(eq(boxes.id, id));
         if (input.server_ip !== undefined) {
           await tx.delete(boxServerConfigs).where(eq(boxServerConfigs.boxId, id));

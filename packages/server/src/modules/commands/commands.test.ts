@@ -20,9 +20,13 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
     box2002 = t.boxId();
     await t.register({ id: box1001, owner_unit: 'Commands Co.', controllers: [{ station: 1, device_type: 'maglev_blower', device_number: 'CMD-1' }] });
     await t.register({ id: box2002, ck: '2002' });
-    await t.app.services.ingest.receive(boxTopics(box1001).data, Buffer.from(dataMessage(Date.now() - 1000, 1, { [R.speedSetPoint]: 15_000, [R.startStop]: 0 })), {
-      boxId: box1001,
-    });
+    await t.app.services.ingest.receive(
+      boxTopics(box1001).data,
+      Buffer.from(dataMessage(Date.now() - 1000, 1, { [R.speedSetPoint]: 15_000, [R.startStop]: 0 })),
+      {
+        boxId: box1001,
+      },
+    );
   });
   afterAll(() => t.dispose());
 
@@ -70,8 +74,27 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
     const page = envelopeOf<Page<OperationLogEntry>>(logs).data;
     expect(page.total).toBe(2);
     expect(page.items).toEqual([
-      expect.objectContaining({ action: 'switch', register: R.startStop, old_value: '0', new_value: '1', username: 'demo_manager', ip: '198.51.100.7', command_id: start.id, ck: '1001' }),
-      expect.objectContaining({ action: 'modify_parameter', register: R.speedSetPoint, register_name: 'Speed set point', old_value: '15000', new_value: '21000', controller_id: 1, command_id: parameter.id, owner_unit: 'Commands Co.', device_number: 'CMD-1' }),
+      expect.objectContaining({
+        action: 'switch',
+        register: R.startStop,
+        old_value: '0',
+        new_value: '1',
+        username: 'demo_manager',
+        ip: '198.51.100.7',
+        command_id: start.id,
+        ck: '1001',
+      }),
+      expect.objectContaining({
+        action: 'modify_parameter',
+        register: R.speedSetPoint,
+        register_name: 'Speed set point',
+        old_value: '15000',
+        new_value: '21000',
+        controller_id: 1,
+        command_id: parameter.id,
+        owner_unit: 'Commands Co.',
+        device_number: 'CMD-1',
+      }),
     ]);
 
     const followed = await t.app.inject({ method: 'GET', url: `/api/v2/commands/${parameter.id}`, headers: bearer(manager) });
@@ -98,7 +121,8 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
     expect(command.cmdId).toBe(answer.data.id);
     await box.publishAsync(boxTopics(id).ack, JSON.stringify({ cmdId: command.cmdId, ok: false, error: 'out_of_range' }), { qos: 1 });
 
-    const follow = async () => envelopeOf<CommandView>(await t.app.inject({ method: 'GET', url: `/api/v2/commands/${answer.data.id}`, headers: bearer(manager) })).data;
+    const follow = async () =>
+      envelopeOf<CommandView>(await t.app.inject({ method: 'GET', url: `/api/v2/commands/${answer.data.id}`, headers: bearer(manager) })).data;
     const failed = await eventually(async () => {
       const view = await follow();
       return view.state === 'failed' ? view : undefined;
@@ -111,7 +135,13 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
 
     const logs = await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs?box_id=${id}`, headers: bearer(manager) });
     expect(envelopeOf<Page<OperationLogEntry>>(logs).data.items).toEqual([
-      expect.objectContaining({ action: 'modify_parameter', register: R.speedSetPoint, new_value: '25000', command_id: answer.data.id, username: 'demo_manager' }),
+      expect.objectContaining({
+        action: 'modify_parameter',
+        register: R.speedSetPoint,
+        new_value: '25000',
+        command_id: answer.data.id,
+        username: 'demo_manager',
+      }),
     ]);
   });
 
@@ -128,7 +158,9 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
     expect(envelopeOf(hidden).message).toBe(envelopeOf(await follow('00000000-0000-4000-8000-000000000000')).message);
 
     const logs = async (token: string) =>
-      envelopeOf<Page<OperationLogEntry>>(await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs?box_id=${box1001}&page_size=1`, headers: bearer(token) })).data;
+      envelopeOf<Page<OperationLogEntry>>(
+        await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs?box_id=${box1001}&page_size=1`, headers: bearer(token) }),
+      ).data;
     const all = await logs(manager);
     const mine = await logs(helperToken);
     // Left out in the query: the total counts only what the helper may read, and pages hold only it.

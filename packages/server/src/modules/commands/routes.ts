@@ -6,7 +6,11 @@ import { SIGNED_IN } from '../../http/route-docs.js';
 import { signedIn, type Guard } from '../auth/guard.js';
 import type { CommandService } from './service.js';
 
-const station = z.string().regex(/^\d{1,3}$/, 'stationRange').transform(Number).pipe(z.number().max(255, 'stationRange'));
+const station = z
+  .string()
+  .regex(/^\d{1,3}$/, 'stationRange')
+  .transform(Number)
+  .pipe(z.number().max(255, 'stationRange'));
 
 export const commandRoutes: FastifyPluginAsyncZod<{ commands: CommandService; guard: Guard }> = async (app, { commands, guard }) => {
   app.post(
@@ -16,7 +20,8 @@ export const commandRoutes: FastifyPluginAsyncZod<{ commands: CommandService; gu
       schema: {
         tags: ['devices'],
         summary: "Writes a register of a device: queued, sent when the box is online, settled by the box's ack (see GET /commands/:id)",
-        description: '`value` as typed (string, checked with the number rules) or a number; the register must be writable and the value within its range and decimals. Every write is in the operation log.',
+        description:
+          '`value` as typed (string, checked with the number rules) or a number; the register must be writable and the value within its range and decimals. Every write is in the operation log.',
         security: SIGNED_IN,
         params: z.object({ boxId: boxIdParamSchema, controllerId: station }),
         body: writeRequestSchema,

@@ -104,7 +104,9 @@ export function createCommandService(deps: {
     const stale = await db
       .select()
       .from(commands)
-      .where(and(eq(commands.state, 'sent'), sql`${commands.sentAt} < now() - ${RESEND_AFTER_MS} * interval '1 millisecond'`, sql`${commands.expiresAt} > now()`));
+      .where(
+        and(eq(commands.state, 'sent'), sql`${commands.sentAt} < now() - ${RESEND_AFTER_MS} * interval '1 millisecond'`, sql`${commands.expiresAt} > now()`),
+      );
     for (const row of stale) {
       const box = online(row.boxId) ? await registry.box(row.boxId) : null;
       if (box) await send(box, [row]);
@@ -193,7 +195,10 @@ export function createCommandService(deps: {
     /** The box's answer: the command is settled, and the value it read back becomes the latest. */
     async acknowledge(box: RegisteredBox, ack: WriteAck): Promise<void> {
       if (!UUID.test(ack.cmdId)) return;
-      const [row] = await db.select().from(commands).where(and(eq(commands.id, ack.cmdId), eq(commands.boxId, box.id)));
+      const [row] = await db
+        .select()
+        .from(commands)
+        .where(and(eq(commands.id, ack.cmdId), eq(commands.boxId, box.id)));
       if (!row || row.state === 'acked' || row.state === 'failed') return;
       const controller = box.controllers.get(row.station);
       const register = controller?.deviceType.registers.get(row.register);

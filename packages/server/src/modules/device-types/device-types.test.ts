@@ -15,12 +15,12 @@ describe('device types and their event rules', () => {
 
   const get = (url: string, headers: Record<string, string> = { ...bearer(token), ...EN }) => t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers });
 
-  it('names every type in the caller\'s language', async () => {
+  it("names every type in the caller's language", async () => {
     const types = envelopeOf<DeviceTypeSummary[]>(await get('/device-types')).data;
     expect(types).toContainEqual({ id: 'maglev_blower', name: 'Magnetic-levitation blower' });
   });
 
-  it('answers the rules of a type from the database, worded in the caller\'s language', async () => {
+  it("answers the rules of a type from the database, worded in the caller's language", async () => {
     const answer = envelopeOf<DeviceTypeEventRules>(await get('/device-types/maglev_blower/event-rules')).data;
     expect(answer.device_type.id).toBe('maglev_blower');
     expect(answer.rules).toContainEqual(
@@ -37,7 +37,9 @@ describe('device types and their event rules', () => {
     expect(answer.rules).toContainEqual(expect.objectContaining({ register: MAGLEV_BLOWER.fault, condition: { type: 'bit', bit: 0 }, severity: 'fault' }));
 
     // An edit of the table (root's rule editor, later) is what the next answer shows.
-    await t.database.db.execute(sql`update event_rules set threshold = 125, enabled = false where device_type_id = 'maglev_blower' and register = ${MAGLEV_BLOWER.windingTemperature}`);
+    await t.database.db.execute(
+      sql`update event_rules set threshold = 125, enabled = false where device_type_id = 'maglev_blower' and register = ${MAGLEV_BLOWER.windingTemperature}`,
+    );
     const edited = envelopeOf<DeviceTypeEventRules>(await get('/device-types/maglev_blower/event-rules', { ...bearer(token), 'accept-language': 'zh' })).data;
     expect(edited.rules.find((rule) => rule.register === MAGLEV_BLOWER.windingTemperature)).toMatchObject({
       condition: { value: 125 },

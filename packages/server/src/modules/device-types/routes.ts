@@ -28,7 +28,8 @@ export const deviceTypeRoutes: FastifyPluginAsyncZod<{ deviceTypes: DeviceTypeSe
       preHandler: guard.authenticate,
       schema: {
         tags: ['devices'],
-        summary: "The event rules of a device type (register, condition, severity, debounce, hysteresis, message in the caller's language), disabled ones included",
+        summary:
+          "The event rules of a device type (register, condition, severity, debounce, hysteresis, message in the caller's language), disabled ones included",
         security: SIGNED_IN,
         params: z.object({ deviceTypeId: deviceTypeIdParamSchema }),
         response: { 200: envelope(deviceTypeEventRulesSchema), ...errorResponses(400, 401, 404) },

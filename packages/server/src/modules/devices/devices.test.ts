@@ -54,17 +54,32 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
       box(
         '100000001',
         '1001',
-        { owner_unit: 'Alpha Water Works', iccid: '89860412345678900001', expiry_date: '2026-10-31', install_date: '2025-03-01', model: 'CB-4G', remark: 'roof unit', city: '苏州市', latitude: 31.3, longitude: 120.6, server_ip: '10.0.0.9' },
+        {
+          owner_unit: 'Alpha Water Works',
+          iccid: '89860412345678900001',
+          expiry_date: '2026-10-31',
+          install_date: '2025-03-01',
+          model: 'CB-4G',
+          remark: 'roof unit',
+          city: '苏州市',
+          latitude: 31.3,
+          longitude: 120.6,
+          server_ip: '10.0.0.9',
+        },
         [
           { station: 1, device_type: 'maglev_blower', machine_model: 'MBF-75', device_number: 'SZ-1-1' },
           { station: 2, device_type: 'air_compressor', machine_model: 'SA-37', device_number: 'SZ-1-2' },
         ],
       ),
       box('100000002', '1001', { owner_unit: 'Beta Textiles', expiry_date: '2026-11-01', model: 'CB-4G Pro' }, [{ station: 1, device_type: 'generic_plc' }]),
-      box('100000003', '1001', { owner_unit: 'Gamma Foods', expiry_date: '2026-11-30' }, [{ station: 1, device_type: 'maglev_blower', machine_model: 'MBF-150' }]),
+      box('100000003', '1001', { owner_unit: 'Gamma Foods', expiry_date: '2026-11-30' }, [
+        { station: 1, device_type: 'maglev_blower', machine_model: 'MBF-150' },
+      ]),
       box('100000004', '1001', { owner_unit: 'Delta Paper', expiry_date: '2026-12-01' }, [{ station: 1, device_type: 'maglev_blower' }]),
       box('100000005', '1001', { owner_unit: 'Epsilon 100% Steel', expiry_date: '2026-09-30' }, [{ station: 1, device_type: 'maglev_blower' }]),
-      box('200000001', '2002', { owner_unit: 'Second Company Plant', iccid: '89860499999999999999' }, [{ station: 1, device_type: 'maglev_blower', machine_model: 'MBF-75' }]),
+      box('200000001', '2002', { owner_unit: 'Second Company Plant', iccid: '89860499999999999999' }, [
+        { station: 1, device_type: 'maglev_blower', machine_model: 'MBF-75' },
+      ]),
     ]);
     const at = NOVEMBER_IN_SHANGHAI.getTime() - HOUR;
     await setOnline(db, ['100000001', '100000005', '200000001'], new Date(at));
@@ -97,7 +112,7 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
   };
 
   describe('GET /devices', () => {
-    it('lists one item per controller of the boxes of the caller\'s CK, with the box facts', async () => {
+    it("lists one item per controller of the boxes of the caller's CK, with the box facts", async () => {
       const page = await list('');
       expect(page.total).toBe(6);
       expect(page.items.map(keyOf)).toEqual(['100000001/1', '100000001/2', '100000002/1', '100000003/1', '100000004/1', '100000005/1']);
@@ -133,7 +148,11 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
     });
 
     it('answers exactly what its schema says, field for field (the route writes it without checking it again)', async () => {
-      for (const [query, user] of [['', 'demo_manager'], ['sort=status&page_size=3', 'demo_root'], ['status=unregistered', 'demo_root']] as const) {
+      for (const [query, user] of [
+        ['', 'demo_manager'],
+        ['sort=status&page_size=3', 'demo_root'],
+        ['status=unregistered', 'demo_root'],
+      ] as const) {
         const page = await list(query, user);
         expect(page.items.length).toBeGreaterThan(0);
         // Parsing drops what the schema does not name and throws on a wrong type.
@@ -146,7 +165,14 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
       for (const user of ['demo_root', 'demo_limited']) {
         const page = await list('status=unregistered', user);
         expect(page.total).toBe(1);
-        expect(page.items[0]).toMatchObject({ box_id: '999000001', controller_id: null, ck: null, status: 'unregistered', online: false, last_ip: '203.0.113.7' });
+        expect(page.items[0]).toMatchObject({
+          box_id: '999000001',
+          controller_id: null,
+          ck: null,
+          status: 'unregistered',
+          online: false,
+          last_ip: '203.0.113.7',
+        });
       }
       expect((await list('status=unregistered&keyword=999', 'demo_root')).total).toBe(1);
       expect((await list('status=unregistered&keyword=888', 'demo_root')).total).toBe(0);
@@ -167,7 +193,7 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
       expect((await list('keyword=Second', 'demo_root')).total).toBe(1);
     });
 
-    it('filters by CK within the caller\'s scope, and by device type or machine model', async () => {
+    it("filters by CK within the caller's scope, and by device type or machine model", async () => {
       expect((await list('ck=2002')).total).toBe(0);
       expect((await list('ck=2002', 'demo_root')).items.map(keyOf)).toEqual(['200000001/1']);
       expect((await list('ck=1001', 'demo_root')).total).toBe(6);
@@ -176,7 +202,7 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
       expect((await list('model=MBF-75', 'demo_root')).items.map(keyOf)).toEqual(['100000001/1', '200000001/1']);
     });
 
-    it('groups expiry dates by month in the CK\'s time zone (Asia/Shanghai)', async () => {
+    it("groups expiry dates by month in the CK's time zone (Asia/Shanghai)", async () => {
       // 00:30 on 1 November in Shanghai, 31 October in UTC.
       expect((await list('expiry=last_month')).items.map(keyOf)).toEqual(['100000001/1', '100000001/2']);
       expect((await list('expiry=this_month')).items.map(keyOf)).toEqual(['100000002/1', '100000003/1']);
@@ -228,7 +254,7 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
       expect(bySeen.items.slice(-3).every((item) => item.last_seen_at === null)).toBe(true);
     });
 
-    it('refuses unknown filters values, sorts and oversized pages in the caller\'s language', async () => {
+    it("refuses unknown filters values, sorts and oversized pages in the caller's language", async () => {
       for (const [query, message] of [
         ['status=broken', 'status is not valid.'],
         ['sort=secret_hash', 'sort is not valid.'],
@@ -256,7 +282,7 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
   });
 
   describe('GET /devices/status-counts', () => {
-    it('counts the devices of each status within the caller\'s scope', async () => {
+    it("counts the devices of each status within the caller's scope", async () => {
       const response = await get('/devices/status-counts');
       expect(response.statusCode).toBe(200);
       const counts = envelopeOf<DeviceStatusCounts>(response).data;
@@ -315,7 +341,7 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
       expect((await get('/devices/200000001', 'demo_root')).statusCode).toBe(200);
     });
 
-    it('refuses a box id that is not digits with a 400 in the caller\'s language', async () => {
+    it("refuses a box id that is not digits with a 400 in the caller's language", async () => {
       for (const [url, language, message] of [
         ['/devices/abc', 'en', 'The box ID must be 1-32 digits'],
         ['/devices/12a', 'zh', '盒子ID必须为1-32位数字'],
@@ -329,7 +355,7 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
   });
 
   describe('GET /devices/:boxId/controllers/:controllerId/realtime', () => {
-    it('answers every register of the device type with its newest value, named in the caller\'s language', async () => {
+    it("answers every register of the device type with its newest value, named in the caller's language", async () => {
       const response = await get('/devices/100000001/controllers/1/realtime');
       expect(response.statusCode).toBe(200);
       const realtime = envelopeOf<DeviceRealtime>(response).data;
@@ -386,7 +412,7 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
       return { response, sheet, header: rows[0]!, rows: rows.slice(1) };
     }
 
-    it('streams exactly the filtered rows, in the list\'s order, with headers in the caller\'s language', async () => {
+    it("streams exactly the filtered rows, in the list's order, with headers in the caller's language", async () => {
       const { response, header, rows } = await workbook('/devices/export?status=online&sort=box_id&order=desc');
       expect(response.headers['content-disposition']).toContain('filename="devices-20261101.xlsx"');
       expect(header.slice(0, 5)).toEqual(['Box ID', 'Station', 'CK code', 'Owner unit', 'Status']);
@@ -405,7 +431,7 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
       expect(spanish.rows[0]![4]).toBe('Fuera de línea, alerta');
     });
 
-    it('exports only the caller\'s devices, and unregistered boxes for root', async () => {
+    it("exports only the caller's devices, and unregistered boxes for root", async () => {
       const other = await workbook('/devices/export', OTHER_CK_MANAGER);
       expect(other.rows.map((row) => row[0])).toEqual(['200000001']);
       const unregistered = await workbook('/devices/export?status=unregistered', 'demo_root', { 'accept-language': 'zh' });
@@ -421,4 +447,3 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
     });
   });
 });
-

@@ -88,7 +88,7 @@ describe.each(DATABASE_KINDS)('device history and K-line on %s', (kind) => {
       expect(local.items.map((item) => item.ts)).toEqual(sampleTimes.filter((ts) => ts >= MIDNIGHT && ts <= MIDNIGHT + 14 * MINUTE));
     });
 
-    it('downsamples raw samples to the point budget, keeping each bucket\'s first, lowest, highest and last value', async () => {
+    it("downsamples raw samples to the point budget, keeping each bucket's first, lowest, highest and last value", async () => {
       const points = 200;
       const result = await history(`${range}&registers=${POWER}&points=${points}`);
       expect(result.source).toBe('samples');
@@ -123,7 +123,7 @@ describe.each(DATABASE_KINDS)('device history and K-line on %s', (kind) => {
       expect(result.items.every((item) => item.ts >= START - HOUR && item.ts <= END)).toBe(true);
     });
 
-    it('answers from the hourly rollups past the raw retention: the hour\'s average', async () => {
+    it("answers from the hourly rollups past the raw retention: the hour's average", async () => {
       const result = await history(`from=${OLD_HOUR}&to=${OLD_HOUR + 2 * HOUR}&registers=${POWER}`);
       expect(result).toEqual({
         total: 2,
@@ -136,7 +136,7 @@ describe.each(DATABASE_KINDS)('device history and K-line on %s', (kind) => {
       });
     });
 
-    it('refuses bad parameters in the caller\'s language', async () => {
+    it("refuses bad parameters in the caller's language", async () => {
       for (const [query, message] of [
         ['from=yesterday', 'Use epoch milliseconds or an ISO 8601 time with an offset'],
         ['from=2026-10-20T00:00:00', 'Use epoch milliseconds or an ISO 8601 time with an offset'],

@@ -116,7 +116,12 @@ export function filterCondition(scope: BoxScope, filter: Omit<DeviceFilter, 'sta
     filter.ck === undefined ? undefined : sql`boxes.ck = ${filter.ck}`,
     filter.model === undefined ? undefined : sql`(c.device_type_id = ${filter.model} or c.machine_model = ${filter.model})`,
     filter.expiry === undefined ? undefined : expiryCondition(filter.expiry, now),
-    filter.keyword ? sql`(${sql.join(KEYWORD_COLUMNS.map((column) => sql`${column} ilike ${containing(filter.keyword!)}`), sql` or `)})` : undefined,
+    filter.keyword
+      ? sql`(${sql.join(
+          KEYWORD_COLUMNS.map((column) => sql`${column} ilike ${containing(filter.keyword!)}`),
+          sql` or `,
+        )})`
+      : undefined,
   ];
   return and(...conditions) ?? sql`true`;
 }

@@ -72,7 +72,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService; guard
         tags: ['devices'],
         summary: 'The device list: one item per controller of a box, with the box facts; filtered, sorted and paged',
         description:
-          '`status`: online, offline (connection); normal, alert, fault (worst active fault record); their combinations; or unregistered (boxes that connect without a registration, for root and limited_admin). `expiry` groups by the month of the SIM expiry in the CK\'s time zone.',
+          "`status`: online, offline (connection); normal, alert, fault (worst active fault record); their combinations; or unregistered (boxes that connect without a registration, for root and limited_admin). `expiry` groups by the month of the SIM expiry in the CK's time zone.",
         security: SIGNED_IN,
         querystring: deviceListQuerySchema,
         response: { 200: envelope(devicePageSchema), ...errorResponses(400, 401) },
@@ -106,7 +106,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService; guard
       preHandler: guard.authenticate,
       schema: {
         tags: ['devices'],
-        summary: 'The filtered, sorted device list as an xlsx workbook (streamed; headers in the caller\'s language; `X-Export-Rows`: the rows it holds)',
+        summary: "The filtered, sorted device list as an xlsx workbook (streamed; headers in the caller's language; `X-Export-Rows`: the rows it holds)",
         security: SIGNED_IN,
         querystring: deviceExportQuerySchema,
         response: { 200: workbookResponse, ...errorResponses(400, 401) },
@@ -164,7 +164,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService; guard
         tags: ['devices'],
         summary: 'Values of a device over a time range: paged samples, or downsampled to `points` per register',
         description:
-          '`from`/`to`: epoch ms or ISO 8601 with an offset (default: the last 24 hours). `registers`: comma list (default: all). With `points`, each bucket keeps its first, lowest, highest and last value (M4), and buckets of an hour or more read the hourly rollups; ranges past the raw retention always read them (`source: hourly`, the hour\'s average when paged).',
+          "`from`/`to`: epoch ms or ISO 8601 with an offset (default: the last 24 hours). `registers`: comma list (default: all). With `points`, each bucket keeps its first, lowest, highest and last value (M4), and buckets of an hour or more read the hourly rollups; ranges past the raw retention always read them (`source: hourly`, the hour's average when paged).",
         security: SIGNED_IN,
         params: deviceParams,
         querystring: historyQuerySchema,
@@ -183,7 +183,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService; guard
       preHandler: guard.authenticate,
       schema: {
         tags: ['devices'],
-        summary: 'Hourly or daily candles of one register, from the rollups; days start at local midnight of the CK\'s time zone',
+        summary: "Hourly or daily candles of one register, from the rollups; days start at local midnight of the CK's time zone",
         description: '`t` is the bucket start in epoch ms; `high`/`low` equal `max`/`min`. Default range: the last 7 days of hours or 365 days of days.',
         security: SIGNED_IN,
         params: deviceParams,

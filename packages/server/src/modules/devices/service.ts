@@ -271,26 +271,26 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
       controller_id: controller.station,
       status: deviceState({ online: state.online, alert: state.alert ?? false, fault: state.fault ?? false }),
       ts: state.ts === null ? null : Number(state.ts),
-      registers: [...controller.deviceType.registers.values()].filter((register) => readable(register.number)).map((register) => {
-        const value = values[register.number];
-        const range = registerRange(register);
-        return {
-          number: register.number,
-          name: register.name[language],
-          unit: register.unit,
-          value: value ?? null,
-          display: value === undefined ? null : formatRegisterValue(value, register, language),
-          // Writable for this caller: the register is, and the caller may write it.
-          writable: register.writable && mayWrite(access, typeId, { number: register.number, onOff: register.onOff ?? false }),
-          format: register.format,
-          decimals: register.decimals,
-          min: range.min,
-          max: range.max,
-          choices: register.enum
-            ? Object.entries(register.enum).map(([choice, labels]) => ({ value: Number(choice), label: labels[language] }))
-            : null,
-        };
-      }),
+      registers: [...controller.deviceType.registers.values()]
+        .filter((register) => readable(register.number))
+        .map((register) => {
+          const value = values[register.number];
+          const range = registerRange(register);
+          return {
+            number: register.number,
+            name: register.name[language],
+            unit: register.unit,
+            value: value ?? null,
+            display: value === undefined ? null : formatRegisterValue(value, register, language),
+            // Writable for this caller: the register is, and the caller may write it.
+            writable: register.writable && mayWrite(access, typeId, { number: register.number, onOff: register.onOff ?? false }),
+            format: register.format,
+            decimals: register.decimals,
+            min: range.min,
+            max: range.max,
+            choices: register.enum ? Object.entries(register.enum).map(([choice, labels]) => ({ value: Number(choice), label: labels[language] })) : null,
+          };
+        }),
       // A row shows what the caller may read of it; a row with nothing readable is left out.
       layout: layout
         .filter((row) => readable(row.register1) || readable(row.register2))
@@ -366,7 +366,8 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
       const batches = async function* () {
         for (let offset = 0; offset < ids.length; offset += EXPORT_BATCH_ROWS) {
           const rows = await rowsInOrder(scope, language, ids.subarray(offset, offset + EXPORT_BATCH_ROWS));
-          if (rows.length > 0) yield rows.map((row) => ({ ...itemOf(row), last_seen_local_ms: row.last_seen_local_ms === null ? null : Number(row.last_seen_local_ms) }));
+          if (rows.length > 0)
+            yield rows.map((row) => ({ ...itemOf(row), last_seen_local_ms: row.last_seen_local_ms === null ? null : Number(row.last_seen_local_ms) }));
         }
       };
       return { rows: ids.length, batches: batches() };
@@ -482,12 +483,17 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
       if (problems.length > 0) throw ApiError.invalidInput(problems);
       const time = now();
       const range = timeRange(query, DEFAULT_SPAN_MS.history, time);
-      return reader.history(series, range, { numbers: registers, all: query.registers === undefined && device.access.template === null }, {
-        rawEarliest: rawWindow.window(time.getTime()).earliest,
-        points: query.points,
-        page: query.page,
-        page_size: query.page_size,
-      });
+      return reader.history(
+        series,
+        range,
+        { numbers: registers, all: query.registers === undefined && device.access.template === null },
+        {
+          rawEarliest: rawWindow.window(time.getTime()).earliest,
+          points: query.points,
+          page: query.page,
+          page_size: query.page_size,
+        },
+      );
     },
 
     /** Hourly or daily candles of one register from the rollups. */

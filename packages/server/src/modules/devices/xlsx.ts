@@ -62,7 +62,9 @@ export function sendWorkbook<T>(
     output.destroy(error instanceof Error ? error : new Error(String(error)));
   });
 
-  const ascii = `${formatMessage('en', sheet.name).toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${sheet.date}.xlsx`;
+  const ascii = `${formatMessage('en', sheet.name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')}-${sheet.date}.xlsx`;
   return reply
     .header('content-type', XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(`${sheetName}-${sheet.date}.xlsx`)}`)

@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('fault records on %s', (kind) => {
   };
 
   describe('GET /devices/:boxId/controllers/:controllerId/faults', () => {
-    it('lists the records of the device, newest first, in the caller\'s language', async () => {
+    it("lists the records of the device, newest first, in the caller's language", async () => {
       const records = await page('/devices/100000021/controllers/1/faults');
       expect(records.total).toBe(2);
       expect(records.items.map((record) => [record.severity, record.active])).toEqual([
@@ -155,7 +155,23 @@ describe.each(DATABASE_KINDS)('fault records on %s', (kind) => {
       expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       expect(response.headers['content-disposition']).toContain('filename="fault-records-20261031.xlsx"');
       expect(name).toBe('Fault records');
-      expect(header).toEqual(['Box ID', 'Station', 'CK code', 'Owner unit', 'Controller model', 'Device number', 'Type', 'Code', 'Message', 'Register', 'Parameter', 'Value', 'Started', 'Ended', 'State']);
+      expect(header).toEqual([
+        'Box ID',
+        'Station',
+        'CK code',
+        'Owner unit',
+        'Controller model',
+        'Device number',
+        'Type',
+        'Code',
+        'Message',
+        'Register',
+        'Parameter',
+        'Value',
+        'Started',
+        'Ended',
+        'State',
+      ]);
       expect(rows).toHaveLength(4 + HISTORY_RECORDS);
       expect(response.headers['x-export-rows']).toBe(String(4 + HISTORY_RECORDS));
       const listed = await page(`/faults?page_size=500`);
@@ -172,7 +188,7 @@ describe.each(DATABASE_KINDS)('fault records on %s', (kind) => {
       expect(rows[0]![14]).toBe('Active');
     });
 
-    it('exports only the filtered records of devices the caller may see, in the caller\'s language', async () => {
+    it("exports only the filtered records of devices the caller may see, in the caller's language", async () => {
       const filtered = await workbook('severity=fault', 'demo_manager', { 'accept-language': 'ja' });
       expect(filtered.name).toBe('故障記録');
       expect(filtered.header[0]).toBe('ボックスID');

@@ -83,7 +83,8 @@ export const faultRoutes: FastifyPluginAsyncZod<{ faults: FaultService; guard: G
       preHandler: guard.authenticate,
       schema: {
         tags: ['faults'],
-        summary: "The filtered fault records as an xlsx workbook of any size (streamed; headers and messages in the caller's language; `X-Export-Rows`: the rows it holds)",
+        summary:
+          "The filtered fault records as an xlsx workbook of any size (streamed; headers and messages in the caller's language; `X-Export-Rows`: the rows it holds)",
         security: SIGNED_IN,
         querystring: faultExportQuerySchema,
         response: { 200: workbookResponse, ...errorResponses(400, 401) },

@@ -159,7 +159,10 @@ export function createFaultService(deps: { db: Db; registry: Registry; policy: D
      */
     async exportRows(user: Person, language: Language, query: FaultExportQuery): Promise<ExportRows<FaultRow>> {
       const matching = whereOf(await policy.scopeOf(user), language, query);
-      const [counted] = await queryRows<{ total: number; last_id: string | null }>(db, sql`select count(*)::int as total, max(f.id) as last_id from ${RECORD_ROWS} where ${matching}`);
+      const [counted] = await queryRows<{ total: number; last_id: string | null }>(
+        db,
+        sql`select count(*)::int as total, max(f.id) as last_id from ${RECORD_ROWS} where ${matching}`,
+      );
       const total = counted?.total ?? 0;
       const where = sql`${matching} and f.id <= ${Number(counted?.last_id ?? 0)}::bigint`;
       const batches = async function* () {

@@ -100,9 +100,15 @@ describe('Prometheus metrics', () => {
     await t.app.inject({ method: 'GET', url: '/api/v2/no-such-thing/24680' });
     const after = await scrape();
 
-    expect(valueOf(after, 'cloudbox_http_request_duration_seconds_count', labels) - valueOf(before, 'cloudbox_http_request_duration_seconds_count', labels)).toBe(1);
-    expect(valueOf(after, 'cloudbox_http_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(valueOf(after, 'cloudbox_http_request_duration_seconds_count', labels));
-    expect(valueOf(after, 'cloudbox_http_errors_total', { route, status: '404' }) - valueOf(before, 'cloudbox_http_errors_total', { route, status: '404' })).toBe(1);
+    expect(
+      valueOf(after, 'cloudbox_http_request_duration_seconds_count', labels) - valueOf(before, 'cloudbox_http_request_duration_seconds_count', labels),
+    ).toBe(1);
+    expect(valueOf(after, 'cloudbox_http_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(
+      valueOf(after, 'cloudbox_http_request_duration_seconds_count', labels),
+    );
+    expect(
+      valueOf(after, 'cloudbox_http_errors_total', { route, status: '404' }) - valueOf(before, 'cloudbox_http_errors_total', { route, status: '404' }),
+    ).toBe(1);
     expect(valueOf(after, 'cloudbox_http_errors_total', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
     const urls = after.flatMap((sample) => Object.values(sample.labels));
     expect(urls.filter((value) => value.includes('987654321') || value.includes('24680'))).toEqual([]);

@@ -118,14 +118,28 @@ export function createMetrics(snapshot: () => DataPlaneSnapshot, options: { embe
   });
 
   totalsBy(registry, `${PREFIX}ingest_messages_total`, 'MQTT messages received from boxes, by kind', 'kind', MESSAGE_KINDS, () => ingest().received);
-  totalsBy(registry, `${PREFIX}ingest_rejected_total`, 'Messages, parts of messages and connections refused, by reason', 'reason', REJECTIONS, () => ingest().rejected);
+  totalsBy(
+    registry,
+    `${PREFIX}ingest_rejected_total`,
+    'Messages, parts of messages and connections refused, by reason',
+    'reason',
+    REJECTIONS,
+    () => ingest().rejected,
+  );
   for (const [total, help] of Object.entries(INGEST_TOTALS) as [IngestTotal, string][]) {
     totalOf(registry, `${PREFIX}ingest_${total}_total`, help, () => ingest()[total]);
   }
   gaugeOf(registry, `${PREFIX}ingest_queued`, 'Messages waiting for the next batch to be written (none of them acknowledged yet)', () => ingest().queued);
-  gaugeOf(registry, `${PREFIX}broker_up`, '1 when the MQTT broker (embedded, or the connection to the external one) is up', () => (snapshot().broker.state === 'ok' ? 1 : 0));
+  gaugeOf(registry, `${PREFIX}broker_up`, '1 when the MQTT broker (embedded, or the connection to the external one) is up', () =>
+    snapshot().broker.state === 'ok' ? 1 : 0,
+  );
   if (options.embeddedBroker) {
-    gaugeOf(registry, `${PREFIX}broker_connected_boxes`, 'Boxes connected to the embedded broker of this instance', () => snapshot().broker.connectedBoxes ?? 0);
+    gaugeOf(
+      registry,
+      `${PREFIX}broker_connected_boxes`,
+      'Boxes connected to the embedded broker of this instance',
+      () => snapshot().broker.connectedBoxes ?? 0,
+    );
   }
   gaugeOf(registry, `${PREFIX}realtime_sockets`, 'Browser WebSockets open on this instance', () => snapshot().realtime.sockets);
 

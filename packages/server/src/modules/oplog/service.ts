@@ -56,7 +56,10 @@ export function createOperationLogService(db: Db, policy: DevicePolicy) {
         .from(operationLogs)
         .leftJoin(boxes, eq(boxes.id, operationLogs.boxId))
         .leftJoin(controllers, and(eq(controllers.boxId, operationLogs.boxId), eq(controllers.station, operationLogs.station)))
-        .leftJoin(deviceTypeRegisters, and(eq(deviceTypeRegisters.deviceTypeId, controllers.deviceTypeId), eq(deviceTypeRegisters.number, operationLogs.register)))
+        .leftJoin(
+          deviceTypeRegisters,
+          and(eq(deviceTypeRegisters.deviceTypeId, controllers.deviceTypeId), eq(deviceTypeRegisters.number, operationLogs.register)),
+        )
         .where(where)
         .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
         .limit(query.page_size)
@@ -93,7 +96,8 @@ export function createOperationLogService(db: Db, policy: DevicePolicy) {
 function visibleCondition(scope: BoxScope): SQL | undefined {
   const boxes = boxIdCondition(scope, operationLogs.boxId);
   if (boxes === undefined) return undefined;
-  const people = scope.kind === 'ck' ? sql`${operationLogs.ck} = ${scope.ck}` : scope.kind === 'related' ? sql`${operationLogs.userId} = ${scope.userId}` : sql`false`;
+  const people =
+    scope.kind === 'ck' ? sql`${operationLogs.ck} = ${scope.ck}` : scope.kind === 'related' ? sql`${operationLogs.userId} = ${scope.userId}` : sql`false`;
   return sql`(${boxes} or (${operationLogs.boxId} is null and ${people}))`;
 }
 

@@ -14,10 +14,16 @@ export function createBinding({ db, lookups, changes }: UserRegisterParts) {
       if (!box) throw notFound('boxNotFound');
       if (box.ck !== ck || !reachesCk(caller.user, ck)) throw ApiError.invalidInput([{ field: 'ck', key: 'ckMismatch' }]);
       if (box.owner_id !== null) throw ApiError.rejected('deviceAlreadyBound', undefined, 409);
-      await changes.changeBoxes([boxId], async (tx) => {
-        await tx.execute(sql`update boxes set owner_id = ${caller.user.id}, assigned_by = null, owned_since = now() where id = ${boxId} and owner_id is null`);
-        await changes.auditBoxes(tx, caller, 'bind_device', [boxId], caller.user.username);
-      }, [caller.user.id]);
+      await changes.changeBoxes(
+        [boxId],
+        async (tx) => {
+          await tx.execute(
+            sql`update boxes set owner_id = ${caller.user.id}, assigned_by = null, owned_since = now() where id = ${boxId} and owner_id is null`,
+          );
+          await changes.auditBoxes(tx, caller, 'bind_device', [boxId], caller.user.username);
+        },
+        [caller.user.id],
+      );
     },
 
     /** delete-device: the caller lets go of boxes it owns; its grants of them and the shares nobody may keep go too. */

@@ -30,14 +30,24 @@ export function createChanges({ db, oplog, scopesChanged }: ChangeDeps) {
   }
 
   /** One operation-log entry per box: who changed which relation, towards whom. */
-  async function auditBoxes(tx: Executor, caller: Caller, action: OperationAction, boxIds: readonly string[], target: string, oldValue: string | null = null): Promise<void> {
+  async function auditBoxes(
+    tx: Executor,
+    caller: Caller,
+    action: OperationAction,
+    boxIds: readonly string[],
+    target: string,
+    oldValue: string | null = null,
+  ): Promise<void> {
     if (boxIds.length === 0) return;
     await oplog.recordEach(tx, caller, action, sql`select b.ck, b.id, ${oldValue}::text, ${target}::text from boxes b where b.id = any(${texts(boxIds)})`);
   }
 
   /** The switch grants that came with dropped shares go with them; the recalls are audited. */
   async function endDerivedRights(tx: Executor, caller: Caller, seers: SQL, dropped: DroppedShare[]): Promise<void> {
-    const pairs = sql.join(dropped.map((row) => sql`(${row.box_id}::text, ${row.user_id}::int, ${row.granted_by}::int)`), sql`, `);
+    const pairs = sql.join(
+      dropped.map((row) => sql`(${row.box_id}::text, ${row.user_id}::int, ${row.granted_by}::int)`),
+      sql`, `,
+    );
     // A sharee that still sees the box as a superior keeps the switch grant its owner gave it.
     await tx.execute(sql`with recursive ${seers}
       delete from device_switch_grants w using (values ${pairs}) as r(box_id, user_id, granted_by)
@@ -73,7 +83,14 @@ export function createChanges({ db, oplog, scopesChanged }: ChangeDeps) {
     auditBoxes,
 
     /** One operation-log entry of a change of a user (no box): `new_value` names the user and, in parentheses, what it has now. */
-    async auditUser(tx: Executor, caller: Caller, action: OperationAction, target: Pick<UserRow, 'username' | 'ck'>, now: string | null, oldValue: string | null = null): Promise<void> {
+    async auditUser(
+      tx: Executor,
+      caller: Caller,
+      action: OperationAction,
+      target: Pick<UserRow, 'username' | 'ck'>,
+      now: string | null,
+      oldValue: string | null = null,
+    ): Promise<void> {
       const newValue = now === null ? target.username : `${target.username} (${now})`;
       await oplog.record(tx, { userId: caller.user.id, username: caller.user.username, ck: target.ck, action, oldValue, newValue, ip: caller.ip });
     },

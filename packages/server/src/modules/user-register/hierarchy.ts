@@ -10,7 +10,7 @@ import { managedUserView } from './presenters.js';
 import type { UserRegisterParts } from './service.js';
 import { ids, managedUserRows, subtreeBoxIds, superiorIds, texts } from './sql.js';
 
-interface NewUser {
+export interface NewUser {
   username: string;
   password: string;
   remark: string;
@@ -30,7 +30,16 @@ export function createHierarchy({ db, passwords, sessions, lookups, changes, sco
     const created = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
-        .values({ username: input.username, passwordHash, ck: input.ck, remark: input.remark, templateId: template?.id ?? null, parentId: caller.user.id, createdBy: caller.user.id, ...values })
+        .values({
+          username: input.username,
+          passwordHash,
+          ck: input.ck,
+          remark: input.remark,
+          templateId: template?.id ?? null,
+          parentId: caller.user.id,
+          createdBy: caller.user.id,
+          ...values,
+        })
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (row) await changes.auditUser(tx, caller, 'add_user', { username: input.username, ck: input.ck }, values.roles?.[0] ?? null);
@@ -69,11 +78,15 @@ export function createHierarchy({ db, passwords, sessions, lookups, changes, sco
     async deleteHelper(caller: Caller, helperId: number): Promise<void> {
       const helper = await lookups.ownHelper(caller, helperId);
       const boxIds = await ids<string>(db, sql`select distinct box_id as id from device_shares where granted_by = ${helper.id}`);
-      await changes.changeBoxes(boxIds, async (tx) => {
-        await changes.dropSharesOfBlindGranters(tx, caller, boxIds, [helper.id]);
-        await changes.auditUser(tx, caller, 'delete_user', helper, null);
-        await tx.delete(users).where(eq(users.id, helper.id));
-      }, [helper.id]);
+      await changes.changeBoxes(
+        boxIds,
+        async (tx) => {
+          await changes.dropSharesOfBlindGranters(tx, caller, boxIds, [helper.id]);
+          await changes.auditUser(tx, caller, 'delete_user', helper, null);
+          await tx.delete(users).where(eq(users.id, helper.id));
+        },
+        [helper.id],
+      );
       sessions.ended([helper.id]);
     },
 
@@ -93,7 +106,10 @@ export function createHierarchy({ db, passwords, sessions, lookups, changes, sco
       const template = await lookups.givableTemplate(caller, user.ck!, templateId);
       const before = await managedUser(user.id);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ templateId: template?.id ?? null }).where(eq(users.id, user.id));
+        await tx
+          .update(users)
+          .set({ templateId: template?.id ?? null })
+          .where(eq(users.id, user.id));
         await changes.auditUser(tx, caller, 'change_model', user, template?.name ?? null, before?.template_name ?? null);
       });
       scopesChanged([user.id]);
@@ -105,11 +121,15 @@ export function createHierarchy({ db, passwords, sessions, lookups, changes, sco
       const superiors = await superiorIds(db, caller.user.id);
       // The boxes of the caller's part of the hierarchy: shares of them by its superiors end with their sight.
       const boxIds = await subtreeBoxIds(db, caller.user.id);
-      await changes.changeBoxes(boxIds, async (tx) => {
-        await tx.update(users).set({ shieldDevices: shield }).where(eq(users.id, caller.user.id));
-        await changes.auditUser(tx, caller, 'set_shield', caller.user, shield ? 'shielded' : 'shown');
-        await changes.dropSharesOfBlindGranters(tx, caller, boxIds);
-      }, [caller.user.id, ...superiors]);
+      await changes.changeBoxes(
+        boxIds,
+        async (tx) => {
+          await tx.update(users).set({ shieldDevices: shield }).where(eq(users.id, caller.user.id));
+          await changes.auditUser(tx, caller, 'set_shield', caller.user, shield ? 'shielded' : 'shown');
+          await changes.dropSharesOfBlindGranters(tx, caller, boxIds);
+        },
+        [caller.user.id, ...superiors],
+      );
       return privilegeLevel({ ...caller.user, shieldDevices: shield });
     },
   };

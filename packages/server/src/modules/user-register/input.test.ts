@@ -68,9 +68,16 @@ interface World {
 type FieldKind = 'id' | 'box' | 'boxes' | 'template' | 'username' | 'password' | 'ck' | 'remark' | 'permission' | 'paging';
 
 /** The cases of a field of a kind; `unknown` is how the call answers an id or box that names nothing it may touch, `otherCk` a box of another CK. */
-function fieldCases(field: string, kind: FieldKind, { unknown, otherCk = unknown }: { unknown?: Answer; otherCk?: Answer }, world: World, method: 'GET' | 'POST'): Case[] {
+function fieldCases(
+  field: string,
+  kind: FieldKind,
+  { unknown, otherCk = unknown }: { unknown?: Answer; otherCk?: Answer },
+  world: World,
+  method: 'GET' | 'POST',
+): Case[] {
   const asBody = method === 'POST';
-  const wrongTypes = (values: [string, unknown][]): Case[] => (asBody ? values.map(([name, value]) => ({ name: `${field} ${name}`, change: { [field]: value }, answer: invalid(field, 'fieldInvalid') })) : []);
+  const wrongTypes = (values: [string, unknown][]): Case[] =>
+    asBody ? values.map(([name, value]) => ({ name: `${field} ${name}`, change: { [field]: value }, answer: invalid(field, 'fieldInvalid') })) : [];
   switch (kind) {
     case 'id':
       return [
@@ -108,7 +115,11 @@ function fieldCases(field: string, kind: FieldKind, { unknown, otherCk = unknown
         { name: `${field} empty`, change: { [field]: [] }, answer: invalid(field, 'fieldRequired') },
         { name: `${field} not a list`, change: { [field]: BOX.owned }, answer: invalid(field, 'fieldInvalid') },
         { name: `${field} with a bad id`, change: { [field]: [BOX.owned, 'abc'] }, answer: invalid(`${field}.1`, 'boxIdFormat') },
-        { name: `${field} over 500`, change: { [field]: Array.from({ length: 501 }, (_, index) => String(7_000_000 + index)) }, answer: invalid(field, 'pageSizeTooLarge') },
+        {
+          name: `${field} over 500`,
+          change: { [field]: Array.from({ length: 501 }, (_, index) => String(7_000_000 + index)) },
+          answer: invalid(field, 'pageSizeTooLarge'),
+        },
         { name: `${field} with an unknown box`, change: { [field]: [BOX.owned, UNKNOWN_BOX] }, answer: unknown! },
         { name: `${field} with another CK's box`, change: { [field]: [BOX.owned, BOX.otherCk] }, answer: otherCk! },
       ];
@@ -139,7 +150,11 @@ function fieldCases(field: string, kind: FieldKind, { unknown, otherCk = unknown
         { name: `${field} too short`, change: { [field]: '12345', password_repeat: '12345' }, answer: invalid(field, 'passwordLength') },
         { name: `${field} over 20`, change: { [field]: LONG(21), password_repeat: LONG(21) }, answer: invalid(field, 'passwordLength') },
         { name: `${field} with a space`, change: { [field]: 'secret 12', password_repeat: 'secret 12' }, answer: invalid(field, 'passwordNoChineseOrSpace') },
-        { name: `${field} Chinese, too short`, change: { [field]: '密码', password_repeat: '密码' }, answer: invalid(field, 'passwordLength', 'passwordNoChineseOrSpace') },
+        {
+          name: `${field} Chinese, too short`,
+          change: { [field]: '密码', password_repeat: '密码' },
+          answer: invalid(field, 'passwordLength', 'passwordNoChineseOrSpace'),
+        },
         { name: `${field} repeated differently`, change: { password_repeat: 'other123' }, answer: invalid('password_repeat', 'passwordsDiffer') },
         { name: `${field} repeat missing`, change: { password_repeat: MISSING }, answer: invalid('password_repeat', 'fieldRequired') },
       ];
@@ -190,7 +205,14 @@ interface Call {
 
 const FORBIDDEN = rejected(403, 'forbidden');
 const FORM = { username: 'username', password: 'password', ck: 'ck', remark: 'remark', template_id: 'template' } as const satisfies Record<string, FieldKind>;
-const form = (world: World) => ({ username: 'input_new', password: 'secret12', password_repeat: 'secret12', ck: '1001', remark: '', template_id: world.template.own });
+const form = (world: World) => ({
+  username: 'input_new',
+  password: 'secret12',
+  password_repeat: 'secret12',
+  ck: '1001',
+  remark: '',
+  template_id: world.template.own,
+});
 const NOT_RECEIVER = rejected(404, 'shareTargetInvalid');
 const NO_BOX = rejected(404, 'boxNotFound');
 const NOT_HELPER = rejected(404, 'notYourHelper');
@@ -199,126 +221,354 @@ const NOT_SHARED = rejected(404, 'deviceNotShared');
 const NO_USER = rejected(404, 'userNotFound');
 
 const CALLS: Call[] = [
-  { method: 'GET', path: 'user_register/get_level_models', caller: 'demo_manager', valid: () => ({ level: 0 }), cases: () => [
-    { name: 'level negative', change: { level: -1 }, answer: invalid('level', 'nonNegativeInteger') },
-    { name: 'level a fraction', change: { level: 1.5 }, answer: invalid('level', 'nonNegativeInteger') },
-    { name: 'level not digits', change: { level: 'top' }, answer: invalid('level', 'fieldInvalid') },
-  ] },
+  {
+    method: 'GET',
+    path: 'user_register/get_level_models',
+    caller: 'demo_manager',
+    valid: () => ({ level: 0 }),
+    cases: () => [
+      { name: 'level negative', change: { level: -1 }, answer: invalid('level', 'nonNegativeInteger') },
+      { name: 'level a fraction', change: { level: 1.5 }, answer: invalid('level', 'nonNegativeInteger') },
+      { name: 'level not digits', change: { level: 'top' }, answer: invalid('level', 'fieldInvalid') },
+    ],
+  },
   { method: 'GET', path: 'user_register/get_privilege_level', caller: 'demo_manager', valid: () => ({}) },
   { method: 'GET', path: 'user_register/check_is_admin', caller: 'demo_manager', valid: () => ({}) },
   { method: 'GET', path: 'user_register/check_is_manager_or_user', caller: 'demo_manager', valid: () => ({}) },
   { method: 'GET', path: 'user_register/get_helper_types', caller: 'demo_manager', valid: () => ({}) },
   { method: 'GET', path: 'user_register/get_helpers', caller: 'demo_manager', valid: () => ({}), forbidden: 'demo_helper' },
   { method: 'GET', path: 'user_register/get_managers', caller: 'demo_manager', valid: () => ({}), forbidden: 'demo_helper' },
-  { method: 'GET', path: 'user_register/del_helper', caller: 'demo_manager', valid: (world) => ({ helper_id: world.id.demo_helper }), fields: { helper_id: 'id' }, unknownUser: NOT_HELPER, forbidden: 'demo_helper', cases: (world) => [
-    { name: 'a sub-manager, not a helper', change: { helper_id: world.id.demo_sub2 }, answer: NOT_HELPER },
-    { name: 'another CK’s helper', change: { helper_id: world.id.demo_helper2 }, answer: NOT_HELPER },
-  ] },
-  { method: 'GET', path: 'user_register/get_shared_devices', caller: 'demo_manager', valid: (world) => ({ user_id: world.id.demo_helper }), fields: { user_id: 'id', paging: 'paging' }, unknownUser: NOT_RECEIVER, forbidden: 'demo_helper', cases: (world) => [
-    { name: 'a user of another CK', change: { user_id: world.id.demo_helper2 }, answer: NOT_RECEIVER },
-  ] },
-  { method: 'GET', path: 'user_register/get_unshared_devices', caller: 'demo_manager', valid: (world) => ({ user_id: world.id.demo_helper }), fields: { user_id: 'id', paging: 'paging' }, unknownUser: NOT_RECEIVER, forbidden: 'demo_helper', cases: (world) => [
-    { name: 'a user of another CK', change: { user_id: world.id.demo_helper2 }, answer: NOT_RECEIVER },
-    { name: 'the caller itself', change: { user_id: world.id.demo_manager }, answer: NOT_RECEIVER },
-  ] },
-  { method: 'GET', path: 'user_register/get_assigned_devices', caller: 'demo_manager', valid: (world) => ({ user_id: world.id.demo_sub2 }), fields: { user_id: 'id', paging: 'paging' }, unknownUser: NOT_SUB_MANAGER, forbidden: 'demo_helper', cases: (world) => [
-    { name: 'a helper, not a sub-manager', change: { user_id: world.id.demo_helper }, answer: NOT_SUB_MANAGER },
-  ] },
-  { method: 'GET', path: 'user_register/get_unassigned_devices', caller: 'demo_manager', valid: () => ({}), fields: { paging: 'paging' }, forbidden: 'demo_helper' },
-  { method: 'GET', path: 'user_register/check_recall_dev_ck', caller: 'demo_service_plus', valid: () => ({ device_id: BOX.assigned }), fields: { device_id: 'box' }, unknownBox: NO_BOX },
-  { method: 'GET', path: 'user_register/get_dev_ck_users', caller: 'demo_manager', valid: () => ({ device_id: BOX.owned }), fields: { device_id: 'box' }, unknownBox: NO_BOX, cases: () => [
-    // A box of the caller's CK that it may not see is not found either.
-    { name: 'a box the caller does not see', change: { device_id: BOX.free }, answer: NO_BOX },
-  ] },
+  {
+    method: 'GET',
+    path: 'user_register/del_helper',
+    caller: 'demo_manager',
+    valid: (world) => ({ helper_id: world.id.demo_helper }),
+    fields: { helper_id: 'id' },
+    unknownUser: NOT_HELPER,
+    forbidden: 'demo_helper',
+    cases: (world) => [
+      { name: 'a sub-manager, not a helper', change: { helper_id: world.id.demo_sub2 }, answer: NOT_HELPER },
+      { name: 'another CK’s helper', change: { helper_id: world.id.demo_helper2 }, answer: NOT_HELPER },
+    ],
+  },
+  {
+    method: 'GET',
+    path: 'user_register/get_shared_devices',
+    caller: 'demo_manager',
+    valid: (world) => ({ user_id: world.id.demo_helper }),
+    fields: { user_id: 'id', paging: 'paging' },
+    unknownUser: NOT_RECEIVER,
+    forbidden: 'demo_helper',
+    cases: (world) => [{ name: 'a user of another CK', change: { user_id: world.id.demo_helper2 }, answer: NOT_RECEIVER }],
+  },
+  {
+    method: 'GET',
+    path: 'user_register/get_unshared_devices',
+    caller: 'demo_manager',
+    valid: (world) => ({ user_id: world.id.demo_helper }),
+    fields: { user_id: 'id', paging: 'paging' },
+    unknownUser: NOT_RECEIVER,
+    forbidden: 'demo_helper',
+    cases: (world) => [
+      { name: 'a user of another CK', change: { user_id: world.id.demo_helper2 }, answer: NOT_RECEIVER },
+      { name: 'the caller itself', change: { user_id: world.id.demo_manager }, answer: NOT_RECEIVER },
+    ],
+  },
+  {
+    method: 'GET',
+    path: 'user_register/get_assigned_devices',
+    caller: 'demo_manager',
+    valid: (world) => ({ user_id: world.id.demo_sub2 }),
+    fields: { user_id: 'id', paging: 'paging' },
+    unknownUser: NOT_SUB_MANAGER,
+    forbidden: 'demo_helper',
+    cases: (world) => [{ name: 'a helper, not a sub-manager', change: { user_id: world.id.demo_helper }, answer: NOT_SUB_MANAGER }],
+  },
+  {
+    method: 'GET',
+    path: 'user_register/get_unassigned_devices',
+    caller: 'demo_manager',
+    valid: () => ({}),
+    fields: { paging: 'paging' },
+    forbidden: 'demo_helper',
+  },
+  {
+    method: 'GET',
+    path: 'user_register/check_recall_dev_ck',
+    caller: 'demo_service_plus',
+    valid: () => ({ device_id: BOX.assigned }),
+    fields: { device_id: 'box' },
+    unknownBox: NO_BOX,
+  },
+  {
+    method: 'GET',
+    path: 'user_register/get_dev_ck_users',
+    caller: 'demo_manager',
+    valid: () => ({ device_id: BOX.owned }),
+    fields: { device_id: 'box' },
+    unknownBox: NO_BOX,
+    cases: () => [
+      // A box of the caller's CK that it may not see is not found either.
+      { name: 'a box the caller does not see', change: { device_id: BOX.free }, answer: NO_BOX },
+    ],
+  },
 
-  { method: 'POST', path: 'user_register/add_helper', caller: 'demo_manager', valid: (world) => ({ ...form(world), role: 'helper', helper_type: 'operator' }), fields: FORM, forbidden: 'demo_service', cases: () => [
-    { name: 'another company’s CK code', change: { ck: '2002' }, answer: rejected(400, 'ckNotYours', 'ck') },
-    { name: 'role root', change: { role: 'root' }, answer: invalid('role', 'fieldInvalid') },
-    { name: 'helper type unknown', change: { helper_type: 'boss' }, answer: invalid('helper_type', 'fieldInvalid') },
-    {
-      name: 'every rule at once',
-      change: { username: '张 三', password: '123', password_repeat: '1234', ck: '12' },
-      // Every check fires (SPEC.md section 5), the repeated password's too.
-      answer: {
-        status: 400,
-        problems: [
-          ...invalid('username', 'userNameFormat', 'userNameNoChineseOrSpace').problems,
-          { key: 'passwordLength', field: 'password' },
-          { key: 'passwordsDiffer', field: 'password_repeat' },
-          { key: 'ckCodeFormat', field: 'ck' },
-        ],
+  {
+    method: 'POST',
+    path: 'user_register/add_helper',
+    caller: 'demo_manager',
+    valid: (world) => ({ ...form(world), role: 'helper', helper_type: 'operator' }),
+    fields: FORM,
+    forbidden: 'demo_service',
+    cases: () => [
+      { name: 'another company’s CK code', change: { ck: '2002' }, answer: rejected(400, 'ckNotYours', 'ck') },
+      { name: 'role root', change: { role: 'root' }, answer: invalid('role', 'fieldInvalid') },
+      { name: 'helper type unknown', change: { helper_type: 'boss' }, answer: invalid('helper_type', 'fieldInvalid') },
+      {
+        name: 'every rule at once',
+        change: { username: '张 三', password: '123', password_repeat: '1234', ck: '12' },
+        // Every check fires (SPEC.md section 5), the repeated password's too.
+        answer: {
+          status: 400,
+          problems: [
+            ...invalid('username', 'userNameFormat', 'userNameNoChineseOrSpace').problems,
+            { key: 'passwordLength', field: 'password' },
+            { key: 'passwordsDiffer', field: 'password_repeat' },
+            { key: 'ckCodeFormat', field: 'ck' },
+          ],
+        },
       },
-    },
-  ] },
-  { method: 'POST', path: 'user_register/add_next_manager', caller: 'demo_manager', valid: form, fields: FORM, forbidden: 'demo_limited', cases: () => [
-    { name: 'another company’s CK code', change: { ck: '2002' }, answer: rejected(400, 'ckNotYours', 'ck') },
-  ] },
-  { method: 'POST', path: 'user_register/change_helper_password', caller: 'demo_manager', valid: (world) => ({ helper_id: world.id.demo_helper, password: 'secret12', password_repeat: 'secret12' }), fields: { helper_id: 'id', password: 'password' }, unknownUser: NOT_HELPER, forbidden: 'demo_helper', cases: (world) => [
-    { name: 'another manager’s helper', change: { helper_id: world.id.demo_helper2 }, answer: NOT_HELPER },
-  ] },
-  { method: 'POST', path: 'user_register/change_helper_model', caller: 'demo_manager', valid: (world) => ({ helper_id: world.id.demo_helper, template_id: null }), fields: { helper_id: 'id', template_id: 'template' }, unknownUser: NOT_HELPER, forbidden: 'demo_helper' },
-  { method: 'POST', path: 'user_register/change_manager_model', caller: 'demo_manager', valid: (world) => ({ manager_id: world.id.demo_sub2, template_id: null }), fields: { manager_id: 'id', template_id: 'template' }, unknownUser: NOT_SUB_MANAGER, forbidden: 'demo_helper', cases: (world) => [
-    { name: 'a sub-manager two levels down', change: { manager_id: world.id.demo_sub3 }, answer: NOT_SUB_MANAGER },
-    { name: 'a helper, not a manager', change: { manager_id: world.id.demo_helper }, answer: NOT_SUB_MANAGER },
-  ] },
-  { method: 'POST', path: 'user_register/set_shield', caller: 'demo_sub2', valid: () => ({ shield: true }), cases: () => [
-    { name: 'shield missing', change: { shield: MISSING }, answer: invalid('shield', 'booleanFormat') },
-    { name: 'shield a string', change: { shield: 'yes' }, answer: invalid('shield', 'booleanFormat') },
-    { name: 'shield a number', change: { shield: 1 }, answer: invalid('shield', 'booleanFormat') },
-  ] },
-  { method: 'POST', path: 'user_register/share_device', caller: 'demo_manager', valid: (world) => ({ device_id: BOX.owned, user_id: world.id.demo_user, permission: 'read' }), fields: { device_id: 'box', user_id: 'id', permission: 'permission' }, unknownUser: NOT_RECEIVER, unknownBox: NO_BOX, forbidden: 'demo_helper', cases: (world) => [
-    { name: 'a box it does not own', change: { device_id: BOX.free }, answer: rejected(403, 'deviceNotOwned') },
-    { name: 'a user of another CK', change: { user_id: world.id.demo_helper2 }, answer: NOT_RECEIVER },
-  ] },
-  { method: 'POST', path: 'user_register/share_all_device', caller: 'demo_manager', valid: (world) => ({ user_id: world.id.demo_user, permission: 'read' }), fields: { user_id: 'id', permission: 'permission' }, unknownUser: NOT_RECEIVER, forbidden: 'demo_helper' },
-  { method: 'POST', path: 'user_register/recall_shared_device', caller: 'demo_manager', valid: (world) => ({ device_id: BOX.shared, user_id: world.id.demo_helper }), fields: { device_id: 'box', user_id: 'id' }, unknownUser: NOT_RECEIVER, unknownBox: NOT_SHARED, forbidden: 'demo_helper', cases: (world) => [
-    { name: 'a box not shared with the user', change: { device_id: BOX.owned }, answer: NOT_SHARED },
-    { name: 'a share someone else made', caller: 'demo_sub2', change: { user_id: world.id.demo_helper }, answer: NOT_SHARED },
-  ] },
-  { method: 'POST', path: 'user_register/recall_all_shared_device', caller: 'demo_manager', valid: (world) => ({ user_id: world.id.demo_helper }), fields: { user_id: 'id' }, unknownUser: NOT_RECEIVER, forbidden: 'demo_helper' },
-  { method: 'POST', path: 'user_register/assign_device', caller: 'demo_manager', valid: (world) => ({ device_id: BOX.owned, user_id: world.id.demo_sub2 }), fields: { device_id: 'box', user_id: 'id' }, unknownUser: NOT_SUB_MANAGER, unknownBox: NO_BOX, forbidden: 'demo_helper', cases: (world) => [
-    { name: 'a box it does not own', change: { device_id: BOX.assigned }, answer: rejected(403, 'deviceNotOwned') },
-    { name: 'to a helper', change: { user_id: world.id.demo_helper }, answer: NOT_SUB_MANAGER },
-    { name: 'to a sub-manager two levels down', change: { user_id: world.id.demo_sub3 }, answer: NOT_SUB_MANAGER },
-  ] },
-  { method: 'POST', path: 'user_register/batch_assign_devices', caller: 'demo_manager', valid: (world) => ({ device_ids: [BOX.owned], user_id: world.id.demo_sub2 }), fields: { device_ids: 'boxes', user_id: 'id' }, unknownUser: NOT_SUB_MANAGER, unknownBox: NO_BOX, forbidden: 'demo_helper', cases: () => [
-    // All or none: one box it does not own and the owned one is not assigned either.
-    { name: 'one box it does not own', change: { device_ids: [BOX.owned, BOX.free] }, answer: rejected(403, 'deviceNotOwned') },
-  ] },
-  { method: 'POST', path: 'user_register/recall_assigned_device', caller: 'demo_service_plus', valid: () => ({ device_id: BOX.assigned }), fields: { device_id: 'box' }, unknownBox: NO_BOX, forbidden: 'demo_manager', cases: () => [
-    { name: 'a box nobody assigned', change: { device_id: BOX.owned }, answer: rejected(400, 'deviceNotAssigned', 'device_id') },
-  ] },
-  { method: 'POST', path: 'user_register/recall_all_assigned_device', caller: 'demo_service_plus', valid: (world) => ({ user_id: world.id.demo_sub2 }), fields: { user_id: 'id' }, unknownUser: NO_USER, forbidden: 'demo_manager', cases: (world) => [
-    { name: 'another CK’s user', change: { user_id: world.id.demo_manager2 }, answer: NO_USER },
-  ] },
-  { method: 'POST', path: 'user_register/register_device_to_user', caller: 'demo_manager', valid: () => ({ device_id: BOX.free, ck: '1001' }), fields: { device_id: 'box', ck: 'ck' }, unknownBox: NO_BOX,
+    ],
+  },
+  {
+    method: 'POST',
+    path: 'user_register/add_next_manager',
+    caller: 'demo_manager',
+    valid: form,
+    fields: FORM,
+    forbidden: 'demo_limited',
+    cases: () => [{ name: 'another company’s CK code', change: { ck: '2002' }, answer: rejected(400, 'ckNotYours', 'ck') }],
+  },
+  {
+    method: 'POST',
+    path: 'user_register/change_helper_password',
+    caller: 'demo_manager',
+    valid: (world) => ({ helper_id: world.id.demo_helper, password: 'secret12', password_repeat: 'secret12' }),
+    fields: { helper_id: 'id', password: 'password' },
+    unknownUser: NOT_HELPER,
+    forbidden: 'demo_helper',
+    cases: (world) => [{ name: 'another manager’s helper', change: { helper_id: world.id.demo_helper2 }, answer: NOT_HELPER }],
+  },
+  {
+    method: 'POST',
+    path: 'user_register/change_helper_model',
+    caller: 'demo_manager',
+    valid: (world) => ({ helper_id: world.id.demo_helper, template_id: null }),
+    fields: { helper_id: 'id', template_id: 'template' },
+    unknownUser: NOT_HELPER,
+    forbidden: 'demo_helper',
+  },
+  {
+    method: 'POST',
+    path: 'user_register/change_manager_model',
+    caller: 'demo_manager',
+    valid: (world) => ({ manager_id: world.id.demo_sub2, template_id: null }),
+    fields: { manager_id: 'id', template_id: 'template' },
+    unknownUser: NOT_SUB_MANAGER,
+    forbidden: 'demo_helper',
+    cases: (world) => [
+      { name: 'a sub-manager two levels down', change: { manager_id: world.id.demo_sub3 }, answer: NOT_SUB_MANAGER },
+      { name: 'a helper, not a manager', change: { manager_id: world.id.demo_helper }, answer: NOT_SUB_MANAGER },
+    ],
+  },
+  {
+    method: 'POST',
+    path: 'user_register/set_shield',
+    caller: 'demo_sub2',
+    valid: () => ({ shield: true }),
+    cases: () => [
+      { name: 'shield missing', change: { shield: MISSING }, answer: invalid('shield', 'booleanFormat') },
+      { name: 'shield a string', change: { shield: 'yes' }, answer: invalid('shield', 'booleanFormat') },
+      { name: 'shield a number', change: { shield: 1 }, answer: invalid('shield', 'booleanFormat') },
+    ],
+  },
+  {
+    method: 'POST',
+    path: 'user_register/share_device',
+    caller: 'demo_manager',
+    valid: (world) => ({ device_id: BOX.owned, user_id: world.id.demo_user, permission: 'read' }),
+    fields: { device_id: 'box', user_id: 'id', permission: 'permission' },
+    unknownUser: NOT_RECEIVER,
+    unknownBox: NO_BOX,
+    forbidden: 'demo_helper',
+    cases: (world) => [
+      { name: 'a box it does not own', change: { device_id: BOX.free }, answer: rejected(403, 'deviceNotOwned') },
+      { name: 'a user of another CK', change: { user_id: world.id.demo_helper2 }, answer: NOT_RECEIVER },
+    ],
+  },
+  {
+    method: 'POST',
+    path: 'user_register/share_all_device',
+    caller: 'demo_manager',
+    valid: (world) => ({ user_id: world.id.demo_user, permission: 'read' }),
+    fields: { user_id: 'id', permission: 'permission' },
+    unknownUser: NOT_RECEIVER,
+    forbidden: 'demo_helper',
+  },
+  {
+    method: 'POST',
+    path: 'user_register/recall_shared_device',
+    caller: 'demo_manager',
+    valid: (world) => ({ device_id: BOX.shared, user_id: world.id.demo_helper }),
+    fields: { device_id: 'box', user_id: 'id' },
+    unknownUser: NOT_RECEIVER,
+    unknownBox: NOT_SHARED,
+    forbidden: 'demo_helper',
+    cases: (world) => [
+      { name: 'a box not shared with the user', change: { device_id: BOX.owned }, answer: NOT_SHARED },
+      { name: 'a share someone else made', caller: 'demo_sub2', change: { user_id: world.id.demo_helper }, answer: NOT_SHARED },
+    ],
+  },
+  {
+    method: 'POST',
+    path: 'user_register/recall_all_shared_device',
+    caller: 'demo_manager',
+    valid: (world) => ({ user_id: world.id.demo_helper }),
+    fields: { user_id: 'id' },
+    unknownUser: NOT_RECEIVER,
+    forbidden: 'demo_helper',
+  },
+  {
+    method: 'POST',
+    path: 'user_register/assign_device',
+    caller: 'demo_manager',
+    valid: (world) => ({ device_id: BOX.owned, user_id: world.id.demo_sub2 }),
+    fields: { device_id: 'box', user_id: 'id' },
+    unknownUser: NOT_SUB_MANAGER,
+    unknownBox: NO_BOX,
+    forbidden: 'demo_helper',
+    cases: (world) => [
+      { name: 'a box it does not own', change: { device_id: BOX.assigned }, answer: rejected(403, 'deviceNotOwned') },
+      { name: 'to a helper', change: { user_id: world.id.demo_helper }, answer: NOT_SUB_MANAGER },
+      { name: 'to a sub-manager two levels down', change: { user_id: world.id.demo_sub3 }, answer: NOT_SUB_MANAGER },
+    ],
+  },
+  {
+    method: 'POST',
+    path: 'user_register/batch_assign_devices',
+    caller: 'demo_manager',
+    valid: (world) => ({ device_ids: [BOX.owned], user_id: world.id.demo_sub2 }),
+    fields: { device_ids: 'boxes', user_id: 'id' },
+    unknownUser: NOT_SUB_MANAGER,
+    unknownBox: NO_BOX,
+    forbidden: 'demo_helper',
+    cases: () => [
+      // All or none: one box it does not own and the owned one is not assigned either.
+      { name: 'one box it does not own', change: { device_ids: [BOX.owned, BOX.free] }, answer: rejected(403, 'deviceNotOwned') },
+    ],
+  },
+  {
+    method: 'POST',
+    path: 'user_register/recall_assigned_device',
+    caller: 'demo_service_plus',
+    valid: () => ({ device_id: BOX.assigned }),
+    fields: { device_id: 'box' },
+    unknownBox: NO_BOX,
+    forbidden: 'demo_manager',
+    cases: () => [{ name: 'a box nobody assigned', change: { device_id: BOX.owned }, answer: rejected(400, 'deviceNotAssigned', 'device_id') }],
+  },
+  {
+    method: 'POST',
+    path: 'user_register/recall_all_assigned_device',
+    caller: 'demo_service_plus',
+    valid: (world) => ({ user_id: world.id.demo_sub2 }),
+    fields: { user_id: 'id' },
+    unknownUser: NO_USER,
+    forbidden: 'demo_manager',
+    cases: (world) => [{ name: 'another CK’s user', change: { user_id: world.id.demo_manager2 }, answer: NO_USER }],
+  },
+  {
+    method: 'POST',
+    path: 'user_register/register_device_to_user',
+    caller: 'demo_manager',
+    valid: () => ({ device_id: BOX.free, ck: '1001' }),
+    fields: { device_id: 'box', ck: 'ck' },
+    unknownBox: NO_BOX,
     // Another CK's box is answered like a wrong code: the code of the caller's CK does not prove it holds that box.
-    otherCkBox: rejected(400, 'ckMismatch', 'ck'), forbidden: 'demo_helper', cases: () => [
-    { name: 'the CK code of another company', change: { ck: '2002' }, answer: rejected(400, 'ckMismatch', 'ck') },
-    // Another CK's box with its own code: the code does not prove the caller holds it.
-    { name: 'another CK’s box with its code', change: { device_id: BOX.otherCk, ck: '2002' }, answer: rejected(400, 'ckMismatch', 'ck') },
-    { name: 'a bound box', change: { device_id: BOX.owned }, answer: rejected(409, 'deviceAlreadyBound') },
-  ] },
-  { method: 'POST', path: 'user_register/delete_device', caller: 'demo_manager', valid: () => ({ device_ids: [BOX.owned] }), fields: { device_ids: 'boxes' }, unknownBox: NO_BOX, forbidden: 'demo_helper', cases: () => [
-    { name: 'a box it does not own', change: { device_ids: [BOX.owned, BOX.assigned] }, answer: rejected(403, 'deviceNotOwned') },
-  ] },
+    otherCkBox: rejected(400, 'ckMismatch', 'ck'),
+    forbidden: 'demo_helper',
+    cases: () => [
+      { name: 'the CK code of another company', change: { ck: '2002' }, answer: rejected(400, 'ckMismatch', 'ck') },
+      // Another CK's box with its own code: the code does not prove the caller holds it.
+      { name: 'another CK’s box with its code', change: { device_id: BOX.otherCk, ck: '2002' }, answer: rejected(400, 'ckMismatch', 'ck') },
+      { name: 'a bound box', change: { device_id: BOX.owned }, answer: rejected(409, 'deviceAlreadyBound') },
+    ],
+  },
+  {
+    method: 'POST',
+    path: 'user_register/delete_device',
+    caller: 'demo_manager',
+    valid: () => ({ device_ids: [BOX.owned] }),
+    fields: { device_ids: 'boxes' },
+    unknownBox: NO_BOX,
+    forbidden: 'demo_helper',
+    cases: () => [{ name: 'a box it does not own', change: { device_ids: [BOX.owned, BOX.assigned] }, answer: rejected(403, 'deviceNotOwned') }],
+  },
 
-  { method: 'POST', path: 'device_user_permission/add_device_user_permission', caller: 'demo_manager', valid: (world) => ({ device_id: BOX.shared, user_id: world.id.demo_user }), fields: { device_id: 'box', user_id: 'id' }, unknownUser: NOT_RECEIVER, unknownBox: NO_BOX, cases: (world) => [
-    // demo_user neither owns nor shares BOX.owned: there is nothing to switch for it.
-    { name: 'a box the user does not see', change: { device_id: BOX.owned, user_id: world.id.demo_user }, answer: rejected(403, 'deviceNotShared') },
-    { name: 'a box someone else owns', caller: 'demo_sub3', change: { device_id: BOX.assigned, user_id: world.id.demo_sub2 }, answer: rejected(403, 'deviceNotShared') },
-  ] },
-  { method: 'POST', path: 'device_user_permission/del_device_user_permission', caller: 'demo_manager', valid: (world) => ({ device_id: BOX.shared, user_id: world.id.demo_helper }), fields: { device_id: 'box', user_id: 'id' }, unknownUser: NOT_RECEIVER, unknownBox: NOT_SHARED, cases: (world) => [
-    { name: 'a grant that does not exist', change: { device_id: BOX.owned }, answer: NOT_SHARED },
-    { name: 'a grant someone else gave', caller: 'demo_sub2', change: { user_id: world.id.demo_helper }, answer: NOT_SHARED },
-  ] },
-  { method: 'POST', path: 'device_user_permission/add_all_device_user_permission', caller: 'demo_manager', valid: (world) => ({ user_id: world.id.demo_helper }), fields: { user_id: 'id' }, unknownUser: NOT_RECEIVER },
-  { method: 'POST', path: 'device_user_permission/del_all_device_user_permission', caller: 'demo_manager', valid: (world) => ({ user_id: world.id.demo_helper }), fields: { user_id: 'id' }, unknownUser: NOT_RECEIVER },
+  {
+    method: 'POST',
+    path: 'device_user_permission/add_device_user_permission',
+    caller: 'demo_manager',
+    valid: (world) => ({ device_id: BOX.shared, user_id: world.id.demo_user }),
+    fields: { device_id: 'box', user_id: 'id' },
+    unknownUser: NOT_RECEIVER,
+    unknownBox: NO_BOX,
+    cases: (world) => [
+      // demo_user neither owns nor shares BOX.owned: there is nothing to switch for it.
+      { name: 'a box the user does not see', change: { device_id: BOX.owned, user_id: world.id.demo_user }, answer: rejected(403, 'deviceNotShared') },
+      {
+        name: 'a box someone else owns',
+        caller: 'demo_sub3',
+        change: { device_id: BOX.assigned, user_id: world.id.demo_sub2 },
+        answer: rejected(403, 'deviceNotShared'),
+      },
+    ],
+  },
+  {
+    method: 'POST',
+    path: 'device_user_permission/del_device_user_permission',
+    caller: 'demo_manager',
+    valid: (world) => ({ device_id: BOX.shared, user_id: world.id.demo_helper }),
+    fields: { device_id: 'box', user_id: 'id' },
+    unknownUser: NOT_RECEIVER,
+    unknownBox: NOT_SHARED,
+    cases: (world) => [
+      { name: 'a grant that does not exist', change: { device_id: BOX.owned }, answer: NOT_SHARED },
+      { name: 'a grant someone else gave', caller: 'demo_sub2', change: { user_id: world.id.demo_helper }, answer: NOT_SHARED },
+    ],
+  },
+  {
+    method: 'POST',
+    path: 'device_user_permission/add_all_device_user_permission',
+    caller: 'demo_manager',
+    valid: (world) => ({ user_id: world.id.demo_helper }),
+    fields: { user_id: 'id' },
+    unknownUser: NOT_RECEIVER,
+  },
+  {
+    method: 'POST',
+    path: 'device_user_permission/del_all_device_user_permission',
+    caller: 'demo_manager',
+    valid: (world) => ({ user_id: world.id.demo_helper }),
+    fields: { user_id: 'id' },
+    unknownUser: NOT_RECEIVER,
+  },
 ];
 
 /** Every case of a call: its fields' cases, its own, the forbidden caller, no session, and (POST) a body that is not an object. */
 function casesOf(call: Call, world: World): Case[] {
-  const answersFor = (kind: FieldKind) => (kind === 'box' || kind === 'boxes' ? { unknown: call.unknownBox, otherCk: call.otherCkBox } : { unknown: call.unknownUser });
+  const answersFor = (kind: FieldKind) =>
+    kind === 'box' || kind === 'boxes' ? { unknown: call.unknownBox, otherCk: call.otherCkBox } : { unknown: call.unknownUser };
   return [
     ...Object.entries(call.fields ?? {}).flatMap(([field, kind]) => fieldCases(field, kind, answersFor(kind), world, call.method)),
     ...(call.cases?.(world) ?? []),
@@ -353,7 +603,16 @@ describe.each(DATABASE_KINDS)('bad input on every user and permission call, on %
       sessions: sql`select concat_ws(',', id, user_id, revoked_at, revoked_reason) as r from sessions`,
     };
     const entries = await Promise.all(
-      Object.entries(tables).map(async ([table, query]) => [table, (await rows<{ r: string }>(query)).map((row) => row.r).sort().join('\n')] as const),
+      Object.entries(tables).map(
+        async ([table, query]) =>
+          [
+            table,
+            (await rows<{ r: string }>(query))
+              .map((row) => row.r)
+              .sort()
+              .join('\n'),
+          ] as const,
+      ),
     );
     return Object.fromEntries(entries);
   }
@@ -371,16 +630,25 @@ describe.each(DATABASE_KINDS)('bad input on every user and permission call, on %
     }
     for (const row of await rows<{ id: number; username: string }>(sql`select id, username from users`)) world.id[row.username] = row.id;
     const owner = (boxId: string, username: string, assigner: string | null = null) =>
-      t.database.db.execute(sql`update boxes set owner_id = ${world.id[username]}, assigned_by = ${assigner === null ? null : world.id[assigner]}, owned_since = now() where id = ${boxId}`);
+      t.database.db.execute(
+        sql`update boxes set owner_id = ${world.id[username]}, assigned_by = ${assigner === null ? null : world.id[assigner]}, owned_since = now() where id = ${boxId}`,
+      );
     await owner(BOX.owned, 'demo_manager');
     await owner(BOX.otherCk, 'demo_manager2');
     await owner(BOX.assigned, 'demo_sub2', 'demo_manager');
     await owner(BOX.shared, 'demo_manager');
-    await t.database.db.execute(sql`insert into device_shares (box_id, user_id, granted_by, permission) values (${BOX.shared}, ${world.id.demo_helper}, ${world.id.demo_manager}, 'write')`);
-    await t.database.db.execute(sql`insert into device_switch_grants (box_id, user_id, granted_by) values (${BOX.shared}, ${world.id.demo_helper}, ${world.id.demo_manager})`);
+    await t.database.db.execute(
+      sql`insert into device_shares (box_id, user_id, granted_by, permission) values (${BOX.shared}, ${world.id.demo_helper}, ${world.id.demo_manager}, 'write')`,
+    );
+    await t.database.db.execute(
+      sql`insert into device_switch_grants (box_id, user_id, granted_by) values (${BOX.shared}, ${world.id.demo_helper}, ${world.id.demo_manager})`,
+    );
     const templates = await rows<{ id: number; ck: string }>(sql`select id, ck from permission_templates where name = ${DEMO_TEMPLATE_NAMES.operator}`);
     world.template = { own: templates.find((row) => row.ck === '1001')!.id, otherCk: templates.find((row) => row.ck === '2002')!.id };
-    const callers = new Set(['demo_manager2', ...CALLS.flatMap((call) => [call.caller, call.forbidden, ...(call.cases?.(world) ?? []).map((entry) => entry.caller)])]);
+    const callers = new Set([
+      'demo_manager2',
+      ...CALLS.flatMap((call) => [call.caller, call.forbidden, ...(call.cases?.(world) ?? []).map((entry) => entry.caller)]),
+    ]);
     for (const user of callers) if (user) tokens[user] = await signIn(t.app, user, DEMO_PASSWORD);
   });
   afterAll(() => t.dispose());
@@ -414,17 +682,28 @@ describe.each(DATABASE_KINDS)('bad input on every user and permission call, on %
         for (const language of LANGUAGES) {
           const response = await send(call, entry, language);
           const body = response.json<{ code: number; message: string; data: { errors?: { field: string; message: string }[] } | null }>();
-          const messageOf = (problem: Problem) => formatMessage(language, problem.key, { ...(problem.field === undefined ? {} : { field: problem.field }), ...problem.params });
+          const messageOf = (problem: Problem) =>
+            formatMessage(language, problem.key, { ...(problem.field === undefined ? {} : { field: problem.field }), ...problem.params });
           const { answer } = entry;
-          const byField = (errors: { field: string; message: string }[]) => [...errors].sort((a, b) => `${a.field}${a.message}`.localeCompare(`${b.field}${b.message}`));
-          received.push({ case: entry.name, language, status: response.statusCode, code: body.code, messages: body.message.split('; ').sort(), errors: byField(body.data?.errors ?? []) });
+          const byField = (errors: { field: string; message: string }[]) =>
+            [...errors].sort((a, b) => `${a.field}${a.message}`.localeCompare(`${b.field}${b.message}`));
+          received.push({
+            case: entry.name,
+            language,
+            status: response.statusCode,
+            code: body.code,
+            messages: body.message.split('; ').sort(),
+            errors: byField(body.data?.errors ?? []),
+          });
           expected.push({
             case: entry.name,
             language,
             status: answer.status,
             code: answer.code ?? Code.REJECTED,
             messages: answer.problems.map(messageOf).sort(),
-            errors: byField(answer.problems.filter((problem) => problem.field !== undefined).map((problem) => ({ field: problem.field!, message: messageOf(problem) }))),
+            errors: byField(
+              answer.problems.filter((problem) => problem.field !== undefined).map((problem) => ({ field: problem.field!, message: messageOf(problem) })),
+            ),
           });
         }
       }
@@ -443,12 +722,19 @@ describe.each(DATABASE_KINDS)('bad input on every user and permission call, on %
     return response.json<{ data: T }>().data;
   }
   const ownerOf = async (boxId: string) =>
-    (await rows<{ owner: string | null; assigner: string | null }>(sql`select o.username as owner, a.username as assigner from boxes b
-      left join users o on o.id = b.owner_id left join users a on a.id = b.assigned_by where b.id = ${boxId}`))[0];
+    (
+      await rows<{ owner: string | null; assigner: string | null }>(sql`select o.username as owner, a.username as assigner from boxes b
+      left join users o on o.id = b.owner_id left join users a on a.id = b.assigned_by where b.id = ${boxId}`)
+    )[0];
 
   it('get_level_models: the models of the caller’s CK, of one level when asked', async () => {
     const all = await ok<{ ck: string; name: string; level: number }[]>('demo_manager', 'GET', 'user_register/get_level_models');
-    expect(all.map((model) => [model.ck, model.name]).sort()).toEqual([['1001', DEMO_TEMPLATE_NAMES.full], ['1001', DEMO_TEMPLATE_NAMES.operator]].sort());
+    expect(all.map((model) => [model.ck, model.name]).sort()).toEqual(
+      [
+        ['1001', DEMO_TEMPLATE_NAMES.full],
+        ['1001', DEMO_TEMPLATE_NAMES.operator],
+      ].sort(),
+    );
     expect(await ok('demo_manager', 'GET', 'user_register/get_level_models', { level: 0 })).toHaveLength(2);
     expect(await ok('demo_manager', 'GET', 'user_register/get_level_models', { level: 3 })).toEqual([]);
     expect((await ok<{ ck: string }[]>('demo_manager2', 'GET', 'user_register/get_level_models')).map((model) => model.ck)).toEqual(['2002', '2002']);
@@ -458,46 +744,87 @@ describe.each(DATABASE_KINDS)('bad input on every user and permission call, on %
     const page = await ok<{ total: number; items: { box_id: string }[] }>('demo_manager', 'GET', 'user_register/get_unassigned_devices');
     expect(page.items.map((item) => item.box_id)).toEqual([BOX.owned, BOX.shared]);
     expect(page.total).toBe(2);
-    expect(await ok('demo_manager', 'GET', 'user_register/get_unassigned_devices', { page: 2, page_size: 1 })).toMatchObject({ total: 2, items: [{ box_id: BOX.shared }] });
-    expect(await ok('demo_manager', 'GET', 'user_register/get_unassigned_devices', { keyword: BOX.shared })).toMatchObject({ total: 1, items: [{ box_id: BOX.shared }] });
+    expect(await ok('demo_manager', 'GET', 'user_register/get_unassigned_devices', { page: 2, page_size: 1 })).toMatchObject({
+      total: 2,
+      items: [{ box_id: BOX.shared }],
+    });
+    expect(await ok('demo_manager', 'GET', 'user_register/get_unassigned_devices', { keyword: BOX.shared })).toMatchObject({
+      total: 1,
+      items: [{ box_id: BOX.shared }],
+    });
     expect(await ok('demo_sub2', 'GET', 'user_register/get_unassigned_devices')).toMatchObject({ total: 1, items: [{ box_id: BOX.assigned }] });
   });
 
   it('change_manager_model gives a direct sub-manager a model of the CK, and takes it away', async () => {
-    const given = await ok<{ template_id: number; template_name: string }>('demo_manager', 'POST', 'user_register/change_manager_model', { manager_id: world.id.demo_sub2, template_id: world.template.own });
+    const given = await ok<{ template_id: number; template_name: string }>('demo_manager', 'POST', 'user_register/change_manager_model', {
+      manager_id: world.id.demo_sub2,
+      template_id: world.template.own,
+    });
     expect(given).toMatchObject({ template_id: world.template.own, template_name: DEMO_TEMPLATE_NAMES.operator });
     expect(await rows(sql`select template_id from users where id = ${world.id.demo_sub2}`)).toEqual([{ template_id: world.template.own }]);
-    expect(await ok('demo_manager', 'POST', 'user_register/change_manager_model', { manager_id: world.id.demo_sub2, template_id: null })).toMatchObject({ template_id: null, template_name: null });
+    expect(await ok('demo_manager', 'POST', 'user_register/change_manager_model', { manager_id: world.id.demo_sub2, template_id: null })).toMatchObject({
+      template_id: null,
+      template_name: null,
+    });
   });
 
   it('batch_assign_devices moves every box down; recall_all_assigned_device gives every box assigned to the user back, audited', async () => {
-    expect(await ok('demo_manager', 'POST', 'user_register/batch_assign_devices', { device_ids: [BOX.owned, BOX.shared], user_id: world.id.demo_sub2 })).toEqual({ changed: 2 });
+    expect(
+      await ok('demo_manager', 'POST', 'user_register/batch_assign_devices', { device_ids: [BOX.owned, BOX.shared], user_id: world.id.demo_sub2 }),
+    ).toEqual({ changed: 2 });
     for (const boxId of [BOX.owned, BOX.shared]) expect(await ownerOf(boxId)).toEqual({ owner: 'demo_sub2', assigner: 'demo_manager' });
-    const assigned = await rows<{ box_id: string; new_value: string }>(sql`select box_id, new_value from operation_logs where action = 'assign_device' order by box_id`);
-    expect(assigned).toEqual([{ box_id: BOX.owned, new_value: 'demo_sub2' }, { box_id: BOX.shared, new_value: 'demo_sub2' }]);
+    const assigned = await rows<{ box_id: string; new_value: string }>(
+      sql`select box_id, new_value from operation_logs where action = 'assign_device' order by box_id`,
+    );
+    expect(assigned).toEqual([
+      { box_id: BOX.owned, new_value: 'demo_sub2' },
+      { box_id: BOX.shared, new_value: 'demo_sub2' },
+    ]);
 
     expect(await ok('demo_service_plus', 'POST', 'user_register/recall_all_assigned_device', { user_id: world.id.demo_sub2 })).toEqual({ changed: 3 });
     for (const boxId of [BOX.owned, BOX.shared, BOX.assigned]) expect(await ownerOf(boxId)).toEqual({ owner: 'demo_manager', assigner: null });
     const recalled = await rows<{ box_id: string; username: string; old_value: string; new_value: string }>(
       sql`select box_id, username, old_value, new_value from operation_logs where action = 'recall_assigned_device' order by box_id`,
     );
-    expect(recalled).toEqual([BOX.owned, BOX.assigned, BOX.shared].sort().map((boxId) => ({ box_id: boxId, username: 'demo_service_plus', old_value: 'demo_sub2', new_value: 'demo_manager' })));
+    expect(recalled).toEqual(
+      [BOX.owned, BOX.assigned, BOX.shared]
+        .sort()
+        .map((boxId) => ({ box_id: boxId, username: 'demo_service_plus', old_value: 'demo_sub2', new_value: 'demo_manager' })),
+    );
     expect(await ok('demo_service_plus', 'POST', 'user_register/recall_all_assigned_device', { user_id: world.id.demo_sub2 })).toEqual({ changed: 0 });
   });
 
   it('add_all / del_all_device_user_permission grant and revoke switching on every box the caller owns or shared with the user', async () => {
     const [mark] = await rows<{ id: number }>(sql`select coalesce(max(id), 0)::int as id from operation_logs`);
     await ok('demo_manager', 'POST', 'user_register/share_device', { device_id: BOX.owned, user_id: world.id.demo_helper, permission: 'read' });
-    const grants = async () => (await rows<{ box_id: string }>(sql`select box_id from device_switch_grants where user_id = ${world.id.demo_helper} order by box_id`)).map((row) => row.box_id);
+    const grants = async () =>
+      (await rows<{ box_id: string }>(sql`select box_id from device_switch_grants where user_id = ${world.id.demo_helper} order by box_id`)).map(
+        (row) => row.box_id,
+      );
     // Only the boxes the helper sees: BOX.assigned is demo_manager's but not shared with it.
-    expect(await ok('demo_manager', 'POST', 'device_user_permission/add_all_device_user_permission', { user_id: world.id.demo_helper })).toEqual({ changed: 2 });
+    expect(await ok('demo_manager', 'POST', 'device_user_permission/add_all_device_user_permission', { user_id: world.id.demo_helper })).toEqual({
+      changed: 2,
+    });
     expect(await grants()).toEqual([BOX.owned, BOX.shared]);
-    const switchOn = () => t.app.inject({ method: 'POST', url: `/api/v2/devices/${BOX.owned}/controllers/1/write`, headers: { authorization: `Bearer ${tokens.demo_helper}` }, payload: { register: 43, value: '1' } });
+    const switchOn = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v2/devices/${BOX.owned}/controllers/1/write`,
+        headers: { authorization: `Bearer ${tokens.demo_helper}` },
+        payload: { register: 43, value: '1' },
+      });
     expect((await switchOn()).statusCode).toBe(200);
-    expect(await ok('demo_manager', 'POST', 'device_user_permission/del_all_device_user_permission', { user_id: world.id.demo_helper })).toEqual({ changed: 2 });
+    expect(await ok('demo_manager', 'POST', 'device_user_permission/del_all_device_user_permission', { user_id: world.id.demo_helper })).toEqual({
+      changed: 2,
+    });
     expect(await grants()).toEqual([]);
     expect((await switchOn()).statusCode).toBe(403);
-    const audit = await rows<{ action: string; n: number }>(sql`select action, count(*)::int as n from operation_logs where id > ${mark!.id} and action in ('grant_switch', 'revoke_switch') group by action order by action`);
-    expect(audit).toEqual([{ action: 'grant_switch', n: 2 }, { action: 'revoke_switch', n: 2 }]);
+    const audit = await rows<{ action: string; n: number }>(
+      sql`select action, count(*)::int as n from operation_logs where id > ${mark!.id} and action in ('grant_switch', 'revoke_switch') group by action order by action`,
+    );
+    expect(audit).toEqual([
+      { action: 'grant_switch', n: 2 },
+      { action: 'revoke_switch', n: 2 },
+    ]);
   });
 });

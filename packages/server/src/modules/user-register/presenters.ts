@@ -1,4 +1,13 @@
-import { BOX_SIGHTS, HELPER_TYPES, type BoxSight, type CkUserView, type HelperType, type ManagedUserView, type RelationDevicePage, type Role } from '@cloudbox/domain';
+import {
+  BOX_SIGHTS,
+  HELPER_TYPES,
+  type BoxSight,
+  type CkUserView,
+  type HelperType,
+  type ManagedUserView,
+  type RelationDevicePage,
+  type Role,
+} from '@cloudbox/domain';
 import type { CkUserRow, ManagedUserRow, RelationDeviceRow, TextArrayColumn } from './sql.js';
 
 /* The rows of `sql.ts` as the calls answer them. */

@@ -31,23 +31,30 @@ describe.each(DATABASE_KINDS)('shares and switch grants follow their granter’s
           where s.box_id = ${boxId} order by u.username`,
     );
   const switchGrantees = async (boxId: string) =>
-    (await rows<{ username: string }>(sql`select u.username from device_switch_grants g join users u on u.id = g.user_id where g.box_id = ${boxId} order by 1`)).map((row) => row.username);
+    (
+      await rows<{ username: string }>(sql`select u.username from device_switch_grants g join users u on u.id = g.user_id where g.box_id = ${boxId} order by 1`)
+    ).map((row) => row.username);
   const recalls = (boxId: string) =>
     rows<{ username: string; old_value: string; new_value: string }>(
       sql`select username, old_value, new_value from operation_logs where box_id = ${boxId} and action = 'recall_shared_device' order by id`,
     );
-  const get = async <T>(user: string, path: string) => envelopeOf<T>(await t.app.inject({ method: 'GET', url: `/api/v2/${path}`, headers: { ...bearer(tokens[user]!), ...EN } })).data;
-  const share = (granter: string, boxId: string, sharee: string, permission = 'read') => call(granter, 'user_register/share_device', { device_id: boxId, user_id: ids[sharee], permission });
+  const get = async <T>(user: string, path: string) =>
+    envelopeOf<T>(await t.app.inject({ method: 'GET', url: `/api/v2/${path}`, headers: { ...bearer(tokens[user]!), ...EN } })).data;
+  const share = (granter: string, boxId: string, sharee: string, permission = 'read') =>
+    call(granter, 'user_register/share_device', { device_id: boxId, user_id: ids[sharee], permission });
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    for (const id of [...Object.values(BOX), LISTED]) await t.app.services.boxes.register(box(id, '1001', {}, [{ station: 1, device_type: 'maglev_blower' }]), null);
+    for (const id of [...Object.values(BOX), LISTED])
+      await t.app.services.boxes.register(box(id, '1001', {}, [{ station: 1, device_type: 'maglev_blower' }]), null);
     await t.database.db.execute(sql`update users set template_id = null, shield_devices = false`);
     // delete-device is a screen of showDelBox users.
     await t.database.db.execute(sql`update users set show_del_box = true where username = 'demo_sub2'`);
-    for (const user of ['demo_manager', 'demo_sub2', 'demo_sub3', 'demo_helper', 'demo_user', 'demo_service', 'demo_service_plus', 'demo_root']) tokens[user] = await signIn(t.app, user, DEMO_PASSWORD);
+    for (const user of ['demo_manager', 'demo_sub2', 'demo_sub3', 'demo_helper', 'demo_user', 'demo_service', 'demo_service_plus', 'demo_root'])
+      tokens[user] = await signIn(t.app, user, DEMO_PASSWORD);
     for (const row of await rows<{ id: number; username: string }>(sql`select id, username from users`)) ids[row.username] = row.id;
-    for (const id of Object.values(BOX)) expect((await call('demo_sub2', 'user_register/register_device_to_user', { device_id: id, ck: '1001' })).status).toBe(200);
+    for (const id of Object.values(BOX))
+      expect((await call('demo_sub2', 'user_register/register_device_to_user', { device_id: id, ck: '1001' })).status).toBe(200);
   });
   afterAll(() => t.dispose());
 
@@ -56,11 +63,17 @@ describe.each(DATABASE_KINDS)('shares and switch grants follow their granter’s
     const early = await call('demo_manager', 'device_user_permission/add_device_user_permission', { device_id: BOX.shielded, user_id: ids.demo_helper });
     expect(early.status).toBe(403);
     expect(early.body.message).toBe('You are not authorised to switch this device on or off.');
-    expect((await call('demo_manager', 'device_user_permission/add_all_device_user_permission', { user_id: ids.demo_helper })).body.data).toEqual({ changed: 0 });
+    expect((await call('demo_manager', 'device_user_permission/add_all_device_user_permission', { user_id: ids.demo_helper })).body.data).toEqual({
+      changed: 0,
+    });
     expect(await switchGrantees(BOX.shielded)).toEqual([]);
 
-    expect((await call('demo_sub2', 'device_user_permission/add_device_user_permission', { device_id: BOX.shielded, user_id: ids.demo_manager })).body.data).toEqual({ changed: 1 });
-    expect((await call('demo_manager', 'device_user_permission/add_device_user_permission', { device_id: BOX.shielded, user_id: ids.demo_helper })).body.data).toEqual({ changed: 1 });
+    expect(
+      (await call('demo_sub2', 'device_user_permission/add_device_user_permission', { device_id: BOX.shielded, user_id: ids.demo_manager })).body.data,
+    ).toEqual({ changed: 1 });
+    expect(
+      (await call('demo_manager', 'device_user_permission/add_device_user_permission', { device_id: BOX.shielded, user_id: ids.demo_helper })).body.data,
+    ).toEqual({ changed: 1 });
     expect(await switchGrantees(BOX.shielded)).toEqual(['demo_helper', 'demo_manager']);
   });
 
@@ -135,7 +148,9 @@ describe.each(DATABASE_KINDS)('shares and switch grants follow their granter’s
     expect(await sharesOf(BOX.reshared)).toEqual([{ sharee: 'demo_helper', granter: 'demo_manager', permission: 'read' }]);
     // The first sharer still changes and recalls its own share.
     expect((await share('demo_manager', BOX.reshared, 'demo_helper', 'write')).body.data).toEqual({ changed: 1 });
-    expect((await call('demo_manager', 'user_register/recall_shared_device', { device_id: BOX.reshared, user_id: ids.demo_helper })).body.data).toEqual({ changed: 1 });
+    expect((await call('demo_manager', 'user_register/recall_shared_device', { device_id: BOX.reshared, user_id: ids.demo_helper })).body.data).toEqual({
+      changed: 1,
+    });
   });
 
   it('says per user of the CK how it sees a box (the devices policy’s via) and whether it holds the box’s switch grant', async () => {
@@ -143,7 +158,12 @@ describe.each(DATABASE_KINDS)('shares and switch grants follow their granter’s
     await share('demo_sub2', LISTED, 'demo_helper');
     await call('demo_sub2', 'device_user_permission/add_device_user_permission', { device_id: LISTED, user_id: ids.demo_manager });
     const ckUsers = async (caller: string) =>
-      Object.fromEntries((await get<CkUserView[]>(caller, `user_register/get_dev_ck_users?device_id=${LISTED}`)).map((user) => [user.username, { via: user.via, switch: user.switch_authorized }]));
+      Object.fromEntries(
+        (await get<CkUserView[]>(caller, `user_register/get_dev_ck_users?device_id=${LISTED}`)).map((user) => [
+          user.username,
+          { via: user.via, switch: user.switch_authorized },
+        ]),
+      );
     const seen = await ckUsers('demo_sub2');
     expect(seen).toMatchObject({
       demo_manager: { via: 'superior', switch: true },

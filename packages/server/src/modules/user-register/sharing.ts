@@ -19,17 +19,21 @@ export function createSharing({ db, policy, lookups, changes }: UserRegisterPart
    * taken over (share-all passes over such boxes).
    */
   async function share(caller: Caller, boxIds: string[], target: UserRow, permission: SharePermission): Promise<number> {
-    return changes.changeBoxes(boxIds, async (tx) => {
-      const sharedIds = await ids<string>(
-        tx,
-        sql`insert into device_shares (box_id, user_id, granted_by, permission)
+    return changes.changeBoxes(
+      boxIds,
+      async (tx) => {
+        const sharedIds = await ids<string>(
+          tx,
+          sql`insert into device_shares (box_id, user_id, granted_by, permission)
             select id, ${target.id}, ${caller.user.id}, ${permission} from boxes where id = any(${texts(boxIds)})
             on conflict (box_id, user_id) do update set permission = excluded.permission where device_shares.granted_by = excluded.granted_by
             returning box_id as id`,
-      );
-      await changes.auditBoxes(tx, caller, 'share_device', sharedIds, `${target.username} (${permission})`);
-      return sharedIds.length;
-    }, [target.id]);
+        );
+        await changes.auditBoxes(tx, caller, 'share_device', sharedIds, `${target.username} (${permission})`);
+        return sharedIds.length;
+      },
+      [target.id],
+    );
   }
 
   async function recallShares(caller: Caller, target: UserRow, onlyBox: string | null): Promise<number> {
@@ -40,15 +44,19 @@ export function createSharing({ db, policy, lookups, changes }: UserRegisterPart
       if (onlyBox !== null) throw notFound('deviceNotShared');
       return 0;
     }
-    return changes.changeBoxes(boxIds, async (tx) => {
-      await tx.execute(sql`delete from device_shares where user_id = ${target.id} and box_id = any(${texts(boxIds)}) and ${endable}`);
-      // The switch grant came with the share: it goes with it (a superior's grant from the owner stays).
-      await tx.execute(sql`delete from device_switch_grants where user_id = ${target.id} and box_id = any(${texts(boxIds)})
+    return changes.changeBoxes(
+      boxIds,
+      async (tx) => {
+        await tx.execute(sql`delete from device_shares where user_id = ${target.id} and box_id = any(${texts(boxIds)}) and ${endable}`);
+        // The switch grant came with the share: it goes with it (a superior's grant from the owner stays).
+        await tx.execute(sql`delete from device_switch_grants where user_id = ${target.id} and box_id = any(${texts(boxIds)})
         and not exists (select 1 from device_shares s where s.box_id = device_switch_grants.box_id and s.user_id = ${target.id})
         and ${endable}`);
-      await changes.auditBoxes(tx, caller, 'recall_shared_device', boxIds, target.username);
-      return boxIds.length;
-    }, [target.id]);
+        await changes.auditBoxes(tx, caller, 'recall_shared_device', boxIds, target.username);
+        return boxIds.length;
+      },
+      [target.id],
+    );
   }
 
   return {
@@ -60,12 +68,17 @@ export function createSharing({ db, policy, lookups, changes }: UserRegisterPart
     async sharedDevices(caller: Caller, userId: number, paging: Paging): Promise<RelationDevicePage> {
       const target = await lookups.receiver(caller, userId);
       const listed = listedRelation(caller.user, sql`s.granted_by`);
-      const { total, rows } = await relationDeviceRows(db, sql`exists (select 1 from device_shares s where s.box_id = b.id and s.user_id = ${target.id} and ${listed})`, paging, {
-        permission: sql`(select s.permission from device_shares s where s.box_id = b.id and s.user_id = ${target.id})`,
-        grantedBy: sql`(select g.username from device_shares s join users g on g.id = s.granted_by where s.box_id = b.id and s.user_id = ${target.id})`,
-        switchUser: target.id,
-        since: sql`(select s.created_at from device_shares s where s.box_id = b.id and s.user_id = ${target.id})`,
-      });
+      const { total, rows } = await relationDeviceRows(
+        db,
+        sql`exists (select 1 from device_shares s where s.box_id = b.id and s.user_id = ${target.id} and ${listed})`,
+        paging,
+        {
+          permission: sql`(select s.permission from device_shares s where s.box_id = b.id and s.user_id = ${target.id})`,
+          grantedBy: sql`(select g.username from device_shares s join users g on g.id = s.granted_by where s.box_id = b.id and s.user_id = ${target.id})`,
+          switchUser: target.id,
+          since: sql`(select s.created_at from device_shares s where s.box_id = b.id and s.user_id = ${target.id})`,
+        },
+      );
       return relationDevicePage(total, rows);
     },
 
@@ -74,7 +87,12 @@ export function createSharing({ db, policy, lookups, changes }: UserRegisterPart
       const target = await lookups.receiver(caller, userId);
       const offered = offeredForSharing(await policy.scopeOf(caller.user), caller.user.id, sql`b`);
       const where = sql`${offered} and not exists (select 1 from device_shares s where s.box_id = b.id and s.user_id = ${target.id})`;
-      const { total, rows } = await relationDeviceRows(db, where, paging, { permission: sql`null`, grantedBy: sql`null`, switchUser: null, since: sql`b.owned_since` });
+      const { total, rows } = await relationDeviceRows(db, where, paging, {
+        permission: sql`null`,
+        grantedBy: sql`null`,
+        switchUser: null,
+        since: sql`b.owned_since`,
+      });
       return relationDevicePage(total, rows);
     },
 

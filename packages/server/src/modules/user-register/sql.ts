@@ -48,7 +48,12 @@ export interface RelationColumns {
 export type RelationDeviceRow = Omit<RelationDevicePage['items'][number], 'device_types'> & { device_types: TextArrayColumn };
 
 /** A page of the boxes `where` picks (over `boxes b`), with their facts and the relation's columns, and their total. */
-export async function relationDeviceRows(executor: Executor, where: SQL, paging: Paging, relation: RelationColumns): Promise<{ total: number; rows: RelationDeviceRow[] }> {
+export async function relationDeviceRows(
+  executor: Executor,
+  where: SQL,
+  paging: Paging,
+  relation: RelationColumns,
+): Promise<{ total: number; rows: RelationDeviceRow[] }> {
   const keyword = paging.keyword
     ? sql`and (b.id ilike ${containing(paging.keyword)} or b.owner_unit ilike ${containing(paging.keyword)} or b.remark ilike ${containing(paging.keyword)})`
     : sql``;

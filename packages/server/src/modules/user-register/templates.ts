@@ -37,7 +37,11 @@ export function createTemplates({ db, scopesChanged }: UserRegisterParts) {
     const present = new Set(known.map((row) => `${row.type}/${row.register}`));
     const missing = named.filter((entry) => !present.has(`${entry.type}/${entry.register}`));
     if (missing.length > 0) {
-      throw ApiError.invalidInput(missing.slice(0, 10).map((entry) => ({ field: `rights.${entry.type}.${entry.register}`, key: 'registerUnknown', params: { register: entry.register } })));
+      throw ApiError.invalidInput(
+        missing
+          .slice(0, 10)
+          .map((entry) => ({ field: `rights.${entry.type}.${entry.register}`, key: 'registerUnknown', params: { register: entry.register } })),
+      );
     }
   }
 

@@ -23,7 +23,8 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
     return { status: response.statusCode, body: envelopeOf<Record<string, unknown> & { changed?: number }>(response) };
   };
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
-  const owner = async (boxId: string) => (await rows<{ owner: string | null }>(sql`select u.username as owner from boxes b left join users u on u.id = b.owner_id where b.id = ${boxId}`))[0]?.owner;
+  const owner = async (boxId: string) =>
+    (await rows<{ owner: string | null }>(sql`select u.username as owner from boxes b left join users u on u.id = b.owner_id where b.id = ${boxId}`))[0]?.owner;
   const sees = async (user: string, boxId: string) => (await call(user, 'GET', `devices/${boxId}`)).status === 200;
   const userCount = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from users`))[0]!.n;
 
@@ -33,14 +34,21 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
       await t.app.services.boxes.register(box(id, id === BOX.other ? '2002' : '1001', {}, [{ station: 1, device_type: 'maglev_blower' }]), null);
     }
     await t.database.db.execute(sql`update users set template_id = null`);
-    for (const user of ['demo_manager', 'demo_helper', 'demo_service_plus', 'demo_limited', 'demo_root']) tokens[user] = await signIn(t.app, user, DEMO_PASSWORD);
+    for (const user of ['demo_manager', 'demo_helper', 'demo_service_plus', 'demo_limited', 'demo_root'])
+      tokens[user] = await signIn(t.app, user, DEMO_PASSWORD);
     for (const row of await rows<{ id: number; username: string }>(sql`select id, username from users`)) ids[row.username] = row.id;
   });
   afterAll(() => t.dispose());
 
   it('registers a sub-manager one level down with the register form, and refuses bad input with every message, creating nobody', async () => {
     const before = await userCount();
-    const bad = await call('demo_manager', 'POST', 'user_register/add_next_manager', { username: '张 三', password: '123', password_repeat: '1234', ck: '12', remark: '' });
+    const bad = await call('demo_manager', 'POST', 'user_register/add_next_manager', {
+      username: '张 三',
+      password: '123',
+      password_repeat: '1234',
+      ck: '12',
+      remark: '',
+    });
     expect(bad.status).toBe(400);
     const messages = (bad.body.data as { errors: { field: string; message: string }[] }).errors;
     expect(messages).toEqual(
@@ -51,27 +59,63 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
         { field: 'ck', message: 'CK code must be exactly 4 digits' },
       ]),
     );
-    const differ = await call('demo_manager', 'POST', 'user_register/add_next_manager', { username: 'reg_sub2', password: 'secret1', password_repeat: 'secret2', ck: '1001' });
+    const differ = await call('demo_manager', 'POST', 'user_register/add_next_manager', {
+      username: 'reg_sub2',
+      password: 'secret1',
+      password_repeat: 'secret2',
+      ck: '1001',
+    });
     expect(differ.body.message).toBe('The two passwords do not match!');
-    const otherCk = await call('demo_manager', 'POST', 'user_register/add_next_manager', { username: 'reg_sub2', password: 'secret1', password_repeat: 'secret1', ck: '2002' });
+    const otherCk = await call('demo_manager', 'POST', 'user_register/add_next_manager', {
+      username: 'reg_sub2',
+      password: 'secret1',
+      password_repeat: 'secret1',
+      ck: '2002',
+    });
     expect(otherCk.body.message).toBe('Use the CK code of your own company.');
     expect(await userCount()).toBe(before);
 
-    const created = await call('demo_manager', 'POST', 'user_register/add_next_manager', { username: 'reg_sub2', password: 'secret1', password_repeat: 'secret1', ck: '1001', remark: 'north plant' });
+    const created = await call('demo_manager', 'POST', 'user_register/add_next_manager', {
+      username: 'reg_sub2',
+      password: 'secret1',
+      password_repeat: 'secret1',
+      ck: '1001',
+      remark: 'north plant',
+    });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ username: 'reg_sub2', level: 2, role: 'manager', remark: 'north plant', devices: 0 });
-    const taken = await call('demo_manager', 'POST', 'user_register/add_next_manager', { username: 'reg_sub2', password: 'secret1', password_repeat: 'secret1', ck: '1001' });
+    const taken = await call('demo_manager', 'POST', 'user_register/add_next_manager', {
+      username: 'reg_sub2',
+      password: 'secret1',
+      password_repeat: 'secret1',
+      ck: '1001',
+    });
     expect(taken.body.message).toBe('The user name reg_sub2 is already taken.');
     ids.reg_sub2 = (created.body.data as { id: number }).id;
     tokens.reg_sub2 = await signIn(t.app, 'reg_sub2', 'secret1');
-    expect((await call('demo_manager', 'GET', 'user_register/get_managers')).body.data).toEqual(expect.arrayContaining([expect.objectContaining({ username: 'reg_sub2' })]));
+    expect((await call('demo_manager', 'GET', 'user_register/get_managers')).body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ username: 'reg_sub2' })]),
+    );
     // limited_admin is not a manager of the hierarchy (the add-manager screen excludes it).
-    expect((await call('demo_limited', 'POST', 'user_register/add_next_manager', { username: 'reg_other', password: 'secret1', password_repeat: 'secret1', ck: '1001' })).status).toBe(403);
+    expect(
+      (
+        await call('demo_limited', 'POST', 'user_register/add_next_manager', {
+          username: 'reg_other',
+          password: 'secret1',
+          password_repeat: 'secret1',
+          ck: '1001',
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('binds a box by its id and CK code (add-device), once', async () => {
-    expect((await call('demo_manager', 'POST', 'user_register/register_device_to_user', { device_id: BOX.bound, ck: '2002' })).body.message).toBe('The CK code does not match this device.');
-    expect((await call('demo_manager', 'POST', 'user_register/register_device_to_user', { device_id: BOX.other, ck: '2002' })).body.message).toBe('The CK code does not match this device.');
+    expect((await call('demo_manager', 'POST', 'user_register/register_device_to_user', { device_id: BOX.bound, ck: '2002' })).body.message).toBe(
+      'The CK code does not match this device.',
+    );
+    expect((await call('demo_manager', 'POST', 'user_register/register_device_to_user', { device_id: BOX.other, ck: '2002' })).body.message).toBe(
+      'The CK code does not match this device.',
+    );
     expect((await call('demo_manager', 'POST', 'user_register/register_device_to_user', { device_id: '7899999', ck: '1001' })).status).toBe(404);
     expect((await call('demo_helper', 'POST', 'user_register/register_device_to_user', { device_id: BOX.bound, ck: '1001' })).status).toBe(403);
     expect(await sees('demo_manager', BOX.bound)).toBe(false);
@@ -91,7 +135,9 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
     const write = await call('demo_helper', 'POST', `devices/${BOX.bound}/controllers/1/write`, { register: R.speedSetPoint, value: '12000' });
     expect(write.status).toBe(403);
     // No re-sharing: the helper cannot pass it on.
-    expect((await call('demo_helper', 'POST', 'user_register/share_device', { device_id: BOX.bound, user_id: ids.demo_user, permission: 'read' })).status).toBe(403);
+    expect((await call('demo_helper', 'POST', 'user_register/share_device', { device_id: BOX.bound, user_id: ids.demo_user, permission: 'read' })).status).toBe(
+      403,
+    );
     const list = await call('demo_manager', 'GET', `user_register/get_shared_devices?user_id=${ids.demo_helper}`);
     expect(list.body.data).toMatchObject({ total: 1, items: [{ box_id: BOX.bound, permission: 'read', switch_authorized: false }] });
     const unshared = await call('demo_manager', 'GET', `user_register/get_unshared_devices?user_id=${ids.demo_helper}`);
@@ -103,11 +149,15 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
     expect(await sees('demo_helper', BOX.bound)).toBe(true);
     const listed = async () => (await call('demo_helper', 'GET', 'devices?keyword=78000')).body.data as unknown as { total: number };
     expect((await listed()).total).toBe(1);
-    expect((await call('demo_manager', 'POST', 'user_register/recall_shared_device', { device_id: BOX.bound, user_id: ids.demo_helper })).body.data).toEqual({ changed: 1 });
+    expect((await call('demo_manager', 'POST', 'user_register/recall_shared_device', { device_id: BOX.bound, user_id: ids.demo_helper })).body.data).toEqual({
+      changed: 1,
+    });
     expect(await sees('demo_helper', BOX.bound)).toBe(false);
     // The list's reused total is forgotten with the share, not a few seconds later.
     expect((await listed()).total).toBe(0);
-    expect((await call('demo_manager', 'POST', 'user_register/recall_shared_device', { device_id: BOX.bound, user_id: ids.demo_helper })).body.message).toBe('This device is not shared with this user.');
+    expect((await call('demo_manager', 'POST', 'user_register/recall_shared_device', { device_id: BOX.bound, user_id: ids.demo_helper })).body.message).toBe(
+      'This device is not shared with this user.',
+    );
   });
 
   it('shares with write, grants switching separately, and share-all / recall-all cover every owned box', async () => {
@@ -115,9 +165,13 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
     expect((await call('demo_helper', 'POST', `devices/${BOX.bound}/controllers/1/write`, { register: R.speedSetPoint, value: '12000' })).status).toBe(200);
     const start = await call('demo_helper', 'POST', `devices/${BOX.bound}/controllers/1/write`, { register: R.startStop, value: '1' });
     expect(start.body.message).toBe('You are not authorised to switch this device on or off.');
-    expect((await call('demo_manager', 'POST', 'device_user_permission/add_device_user_permission', { device_id: BOX.bound, user_id: ids.demo_helper })).body.data).toEqual({ changed: 1 });
+    expect(
+      (await call('demo_manager', 'POST', 'device_user_permission/add_device_user_permission', { device_id: BOX.bound, user_id: ids.demo_helper })).body.data,
+    ).toEqual({ changed: 1 });
     expect((await call('demo_helper', 'POST', `devices/${BOX.bound}/controllers/1/write`, { register: R.startStop, value: '1' })).status).toBe(200);
-    expect((await call('demo_manager', 'POST', 'device_user_permission/del_device_user_permission', { device_id: BOX.bound, user_id: ids.demo_helper })).body.data).toEqual({ changed: 1 });
+    expect(
+      (await call('demo_manager', 'POST', 'device_user_permission/del_device_user_permission', { device_id: BOX.bound, user_id: ids.demo_helper })).body.data,
+    ).toEqual({ changed: 1 });
     expect((await call('demo_helper', 'POST', `devices/${BOX.bound}/controllers/1/write`, { register: R.startStop, value: '0' })).status).toBe(403);
 
     const all = await call('demo_manager', 'POST', 'user_register/share_all_device', { user_id: ids.demo_helper, permission: 'read' });
@@ -126,7 +180,9 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
     expect((await call('demo_manager', 'POST', 'user_register/recall_all_shared_device', { user_id: ids.demo_helper })).body.data).toEqual({ changed: 3 });
     expect(await sees('demo_helper', BOX.bound)).toBe(false);
     const audit = await rows<{ action: string }>(sql`select distinct action from operation_logs where box_id = ${BOX.bound}`);
-    expect(audit.map((row) => row.action).sort()).toEqual(expect.arrayContaining(['bind_device', 'share_device', 'recall_shared_device', 'grant_switch', 'revoke_switch']));
+    expect(audit.map((row) => row.action).sort()).toEqual(
+      expect.arrayContaining(['bind_device', 'share_device', 'recall_shared_device', 'grant_switch', 'revoke_switch']),
+    );
   });
 
   it('assigns down: ownership moves, the assigner still sees it but cannot recall it or switch without the new owner’s grant', async () => {
@@ -134,7 +190,9 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
       'This user is not one of your subordinate managers.',
     );
     expect((await call('reg_sub2', 'POST', 'user_register/assign_device', { device_id: BOX.bound, user_id: ids.reg_sub2 })).status).toBe(404);
-    expect((await call('demo_manager', 'POST', 'user_register/assign_device', { device_id: BOX.assigned, user_id: ids.reg_sub2 })).body.data).toEqual({ changed: 1 });
+    expect((await call('demo_manager', 'POST', 'user_register/assign_device', { device_id: BOX.assigned, user_id: ids.reg_sub2 })).body.data).toEqual({
+      changed: 1,
+    });
     expect(await owner(BOX.assigned)).toBe('reg_sub2');
     expect(await sees('reg_sub2', BOX.assigned)).toBe(true);
     expect(await sees('demo_manager', BOX.assigned)).toBe(true);
@@ -146,7 +204,9 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
     expect(await owner(BOX.assigned)).toBe('reg_sub2');
 
     expect((await call('demo_manager', 'POST', `devices/${BOX.assigned}/controllers/1/write`, { register: R.startStop, value: '1' })).status).toBe(403);
-    expect((await call('reg_sub2', 'POST', 'device_user_permission/add_device_user_permission', { device_id: BOX.assigned, user_id: ids.demo_manager })).body.data).toEqual({ changed: 1 });
+    expect(
+      (await call('reg_sub2', 'POST', 'device_user_permission/add_device_user_permission', { device_id: BOX.assigned, user_id: ids.demo_manager })).body.data,
+    ).toEqual({ changed: 1 });
     expect((await call('demo_manager', 'POST', `devices/${BOX.assigned}/controllers/1/write`, { register: R.startStop, value: '1' })).status).toBe(200);
   });
 
@@ -166,13 +226,25 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
       sql`select username, old_value, new_value from operation_logs where box_id = ${BOX.assigned} and action = 'recall_assigned_device'`,
     );
     expect(entry).toEqual({ username: 'demo_service_plus', old_value: 'reg_sub2', new_value: 'demo_manager' });
-    expect((await call('demo_service_plus', 'POST', 'user_register/recall_assigned_device', { device_id: BOX.assigned })).body.message).toBe('This device was not assigned to anyone.');
+    expect((await call('demo_service_plus', 'POST', 'user_register/recall_assigned_device', { device_id: BOX.assigned })).body.message).toBe(
+      'This device was not assigned to anyone.',
+    );
   });
 
   it('manages helpers: register, model, password (its sessions end), delete', async () => {
-    const template = await call('demo_limited', 'POST', 'permission-templates', { name: 'reg speed only', ck: '1001', level: 0, rights: { maglev_blower: { [R.speed]: 'r' } } });
+    const template = await call('demo_limited', 'POST', 'permission-templates', {
+      name: 'reg speed only',
+      ck: '1001',
+      level: 0,
+      rights: { maglev_blower: { [R.speed]: 'r' } },
+    });
     expect(template.status).toBe(200);
-    const badRights = await call('demo_limited', 'POST', 'permission-templates', { name: 'reg bad', ck: '1001', level: 0, rights: { maglev_blower: { 9999: 'r' } } });
+    const badRights = await call('demo_limited', 'POST', 'permission-templates', {
+      name: 'reg bad',
+      ck: '1001',
+      level: 0,
+      rights: { maglev_blower: { 9999: 'r' } },
+    });
     expect(badRights.body.message).toBe('This device has no register 9999.');
     expect((await call('demo_limited', 'POST', 'permission-templates', { name: 'reg speed only', ck: '1001', level: 0, rights: {} })).status).toBe(409);
     const unknownCk = await call('demo_root', 'POST', 'permission-templates', { name: 'reg nowhere', ck: '9999', level: 0, rights: {} });
@@ -189,7 +261,9 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
     });
     expect(helper.body.data).toMatchObject({ username: 'reg_helper', role: 'helper', helper_type: 'maintainer', template_name: 'reg speed only', level: 0 });
     const helperId = (helper.body.data as { id: number }).id;
-    expect((await call('demo_manager', 'GET', 'user_register/get_helpers')).body.data).toEqual(expect.arrayContaining([expect.objectContaining({ username: 'reg_helper' })]));
+    expect((await call('demo_manager', 'GET', 'user_register/get_helpers')).body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ username: 'reg_helper' })]),
+    );
 
     tokens.reg_helper = await signIn(t.app, 'reg_helper', 'secret1');
     await call('demo_manager', 'POST', 'user_register/share_device', { device_id: BOX.bound, user_id: helperId, permission: 'write' });
@@ -201,7 +275,10 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
 
     // Another manager's helper is not this manager's to change.
     expect((await call('reg_sub2', 'POST', 'user_register/change_helper_model', { helper_id: helperId, template_id: null })).status).toBe(404);
-    expect((await call('demo_manager', 'POST', 'user_register/change_helper_password', { helper_id: helperId, password: 'secret2', password_repeat: 'secret2' })).status).toBe(200);
+    expect(
+      (await call('demo_manager', 'POST', 'user_register/change_helper_password', { helper_id: helperId, password: 'secret2', password_repeat: 'secret2' }))
+        .status,
+    ).toBe(200);
     expect((await call('reg_helper', 'GET', 'user_register/get_privilege_level')).status).toBe(401);
     expect((await call('demo_manager', 'GET', `user_register/del_helper?helper_id=${helperId}`)).status).toBe(200);
     expect(await rows(sql`select 1 from users where id = ${helperId}`)).toEqual([]);
@@ -217,7 +294,12 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
   });
 
   it('answers the small questions of the screens', async () => {
-    expect((await call('demo_manager', 'GET', 'user_register/get_privilege_level')).body.data).toEqual({ level: 1, is_manager: true, can_add_manager: true, shield_devices: false });
+    expect((await call('demo_manager', 'GET', 'user_register/get_privilege_level')).body.data).toEqual({
+      level: 1,
+      is_manager: true,
+      can_add_manager: true,
+      shield_devices: false,
+    });
     expect((await call('demo_limited', 'GET', 'user_register/check_is_admin')).body.data).toEqual({ is_admin: true });
     expect((await call('demo_manager', 'GET', 'user_register/check_is_admin')).body.data).toEqual({ is_admin: false });
     expect((await call('demo_helper', 'GET', 'user_register/check_is_manager_or_user')).body.data).toEqual({ is_manager: false, is_end_user: false });

@@ -1,10 +1,4 @@
-import {
-  accessNames,
-  isRole,
-  type ChangePasswordInput,
-  type ResetCkUserPasswordInput,
-  type UserInfo,
-} from '@cloudbox/domain';
+import { accessNames, isRole, type ChangePasswordInput, type ResetCkUserPasswordInput, type UserInfo } from '@cloudbox/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { users, type UserRow } from '../../db/schema.js';

@@ -34,7 +34,10 @@ describe.each(DATABASE_KINDS)('user calls on %s', (kind) => {
       const ended = await info(other);
       expect(ended.statusCode).toBe(401);
       expect(envelopeOf(ended).code).toBe(Code.SESSION_ENDED_ELSEWHERE);
-      const [row] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(other)));
+      const [row] = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(other)));
       expect(row?.revokedReason).toBe('password_change');
 
       expect((await login(t.app, { username: 'changer_one', password: DEMO_PASSWORD })).statusCode).toBe(400);
@@ -68,7 +71,11 @@ describe.each(DATABASE_KINDS)('user calls on %s', (kind) => {
     });
 
     it('needs a session', async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/v2/user/changepassword', payload: { old_password: DEMO_PASSWORD, new_password: 'whatever-new' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/user/changepassword',
+        payload: { old_password: DEMO_PASSWORD, new_password: 'whatever-new' },
+      });
       expect(response.statusCode).toBe(401);
       expect(envelopeOf(response).code).toBe(Code.TOKEN_INVALID);
     });
@@ -96,7 +103,10 @@ describe.each(DATABASE_KINDS)('user calls on %s', (kind) => {
       expect(response.statusCode).toBe(200);
       expect(envelopeOf(response)).toEqual({ code: Code.SUCCESS, message: 'The password has been reset.', data: null });
       expect(envelopeOf(await info(victimSession)).code).toBe(Code.SESSION_ENDED_ELSEWHERE);
-      const [row] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(victimSession)));
+      const [row] = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(victimSession)));
       expect(row?.revokedReason).toBe('password_reset');
       expect((await login(t.app, { username: 'reset_by_root', password: 'reset-by-root1' })).statusCode).toBe(200);
       expect((await info(root)).statusCode).toBe(200);

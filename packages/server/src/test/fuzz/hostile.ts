@@ -142,10 +142,13 @@ export class RawJson {
 
 export function hostileText(): fc.Arbitrary<string> {
   const mixed = fc
-    .array(fc.oneof(fc.constantFrom(...ODD_CHARACTERS), fc.constantFrom(...INJECTIONS), fc.string({ maxLength: 8 }), fc.string({ unit: 'binary', maxLength: 8 })), {
-      minLength: 1,
-      maxLength: 6,
-    })
+    .array(
+      fc.oneof(fc.constantFrom(...ODD_CHARACTERS), fc.constantFrom(...INJECTIONS), fc.string({ maxLength: 8 }), fc.string({ unit: 'binary', maxLength: 8 })),
+      {
+        minLength: 1,
+        maxLength: 6,
+      },
+    )
     .map((parts) => parts.join(''));
   const overLong = fc
     .tuple(fc.constantFrom('a', '9', 'é', '😀', '\u0000', "'", '%'), fc.integer({ min: 101, max: LONG_FIELD }))
@@ -159,20 +162,22 @@ export function hostileText(): fc.Arbitrary<string> {
 
 /** A valid value with something hostile around it: `a\u0000b`, `1001' or 1=1 --`. */
 export function taint(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc
-    .tuple(valid, fc.constantFrom(...ODD_CHARACTERS, ...INJECTIONS), fc.constantFrom('prefix', 'suffix', 'inside'))
-    .map(([value, extra, where]) => {
-      if (where === 'prefix') return extra + value;
-      if (where === 'suffix') return value + extra;
-      const middle = Math.floor(value.length / 2);
-      return value.slice(0, middle) + extra + value.slice(middle);
-    });
+  return fc.tuple(valid, fc.constantFrom(...ODD_CHARACTERS, ...INJECTIONS), fc.constantFrom('prefix', 'suffix', 'inside')).map(([value, extra, where]) => {
+    if (where === 'prefix') return extra + value;
+    if (where === 'suffix') return value + extra;
+    const middle = Math.floor(value.length / 2);
+    return value.slice(0, middle) + extra + value.slice(middle);
+  });
 }
 
 /** JSON nested up to `maxDepth` deep: arrays, objects, or the two mixed; sometimes left unclosed. */
 export function deepJson(maxDepth: number): fc.Arbitrary<RawJson> {
   return fc
-    .tuple(fc.oneof(fc.integer({ min: 50, max: 1_000 }), fc.integer({ min: Math.floor(maxDepth / 2), max: maxDepth })), fc.constantFrom('array', 'object', 'mixed'), fc.boolean())
+    .tuple(
+      fc.oneof(fc.integer({ min: 50, max: 1_000 }), fc.integer({ min: Math.floor(maxDepth / 2), max: maxDepth })),
+      fc.constantFrom('array', 'object', 'mixed'),
+      fc.boolean(),
+    )
     .map(([depth, shape, closed]) => {
       const open = { array: '[', object: '{"a":', mixed: '[{"a":' }[shape];
       const close = { array: ']', object: '}', mixed: '}]' }[shape];
@@ -191,7 +196,10 @@ export function hostileJsonValue(): fc.Arbitrary<unknown> {
   return fc.oneof(
     { weight: 6, arbitrary: leaf },
     { weight: 2, arbitrary: fc.array(leaf, { maxLength: 4 }) },
-    { weight: 2, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype'), fc.string({ maxLength: 6 })), leaf, { maxKeys: 3 }) },
+    {
+      weight: 2,
+      arbitrary: fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype'), fc.string({ maxLength: 6 })), leaf, { maxKeys: 3 }),
+    },
     { weight: 1, arbitrary: deepJson(DEEP_FIELD) },
   );
 }
@@ -230,13 +238,33 @@ export function percentEncode(text: string): string {
 }
 
 /** Escapes no decoder accepts, or accepts wrongly: truncated, non-hex, overlong UTF-8, surrogates, NUL, separators. */
-export const BAD_ESCAPES = ['%', '%Z', '%ZZ', '%G0', '%c0%af', '%e0%80%af', '%ED%A0%80', '%FF', '%fe%ff', '%00', '%2e%2e', '%2F', '%5C', '%25', '%u0041', '%%', '+', ';', ',', '%0A', '%0D%0A'];
+export const BAD_ESCAPES = [
+  '%',
+  '%Z',
+  '%ZZ',
+  '%G0',
+  '%c0%af',
+  '%e0%80%af',
+  '%ED%A0%80',
+  '%FF',
+  '%fe%ff',
+  '%00',
+  '%2e%2e',
+  '%2F',
+  '%5C',
+  '%25',
+  '%u0041',
+  '%%',
+  '+',
+  ';',
+  ',',
+  '%0A',
+  '%0D%0A',
+];
 
 /** A URL path segment or query value, already on the wire: percent-encoded hostile text mixed with bad escapes. */
 export function hostileUrlPart(): fc.Arbitrary<string> {
-  return fc
-    .array(fc.oneof(hostileText().map(percentEncode), fc.constantFrom(...BAD_ESCAPES)), { minLength: 1, maxLength: 3 })
-    .map((parts) => parts.join(''));
+  return fc.array(fc.oneof(hostileText().map(percentEncode), fc.constantFrom(...BAD_ESCAPES)), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
 }
 
 /** A header value: header syntax only allows visible ASCII, tabs, spaces and Latin-1, the rest is on the client. */

@@ -35,14 +35,21 @@ export type Unanswered = 'not sent' | 'connection closed';
 export type Send = (request: WireRequest) => Promise<Answer | Unanswered>;
 
 /** One demo account per role: the identities every route is tried as (besides anonymous and bad tokens). */
-export const ONE_ACCOUNT_PER_ROLE = DEMO_ACCOUNTS.filter((account, index) => DEMO_ACCOUNTS.findIndex((other) => other.role === account.role) === index).map((account) => account.username);
+export const ONE_ACCOUNT_PER_ROLE = DEMO_ACCOUNTS.filter((account, index) => DEMO_ACCOUNTS.findIndex((other) => other.role === account.role) === index).map(
+  (account) => account.username,
+);
 
 const LOGIN = '/api/v2/user/login';
 const LOGOUT = '/api/v2/user/logout';
 const TOKEN_COOKIE = 'Admin-Token';
 
 async function signIn(send: Send, username: string): Promise<string | undefined> {
-  const answer = await send({ method: 'POST', url: LOGIN, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ username, password: DEMO_PASSWORD })) });
+  const answer = await send({
+    method: 'POST',
+    url: LOGIN,
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify({ username, password: DEMO_PASSWORD })),
+  });
   if (typeof answer === 'string' || answer.status !== 200) return undefined;
   return (JSON.parse(answer.body) as { data: { token: string } }).data.token;
 }
@@ -203,7 +210,12 @@ export async function fuzzHttp(options: FuzzOptions): Promise<FuzzReport> {
     options.onAnswer?.(current, wire, answer);
   });
   try {
-    await fc.assert(property, { seed, numRuns: options.replay === undefined ? options.runs : 1, path: options.replay === undefined ? undefined : String(options.replay), endOnFailure: true });
+    await fc.assert(property, {
+      seed,
+      numRuns: options.replay === undefined ? options.runs : 1,
+      path: options.replay === undefined ? undefined : String(options.replay),
+      endOnFailure: true,
+    });
   } catch (error) {
     if (!gone) throw error;
   }
@@ -213,7 +225,9 @@ export async function fuzzHttp(options: FuzzOptions): Promise<FuzzReport> {
 /** A failure as one line that reproduces it: the request, and the seed and index that generate it. */
 export function describeFailure(failure: Failure, seed: number): string {
   const { request } = failure;
-  const body = request.body ? ` body ${JSON.stringify(request.body.toString('utf8').slice(0, 200))}${request.body.length > 200 ? `… (${request.body.length} bytes)` : ''}` : '';
+  const body = request.body
+    ? ` body ${JSON.stringify(request.body.toString('utf8').slice(0, 200))}${request.body.length > 200 ? `… (${request.body.length} bytes)` : ''}`
+    : '';
   const headers = Object.keys(request.headers).length > 0 ? ` headers ${JSON.stringify(request.headers).slice(0, 300)}` : '';
   const url = request.url.length > 300 ? `${request.url.slice(0, 300)}… (${request.url.length} characters)` : request.url;
   return `${failure.problem}: ${request.method} ${url}${headers}${body} [seed ${seed}, index ${failure.index}]${failure.answer ? ` → ${failure.answer}` : ''}`;

@@ -29,7 +29,13 @@ describe.each(DATABASE_KINDS)('hostile HTTP requests on %s', (kind) => {
       sent += 1;
       // Each request from an address of its own: the login limit per address stays out of the way.
       const remoteAddress = `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`;
-      const response = await t.app.inject({ method: request.method as HTTPMethods, url: request.url, headers: request.headers, payload: request.body, remoteAddress });
+      const response = await t.app.inject({
+        method: request.method as HTTPMethods,
+        url: request.url,
+        headers: request.headers,
+        payload: request.body,
+        remoteAddress,
+      });
       return { status: response.statusCode, contentType: String(response.headers['content-type'] ?? ''), body: response.body };
     };
   });

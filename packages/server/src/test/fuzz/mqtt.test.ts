@@ -47,7 +47,10 @@ const notTheShape = fc.oneof(
 
 /** The message's shape, but no reading a controller of the box could have sent. */
 const everyReadingBroken = fc.record({
-  readings: fc.array(fc.oneof(fc.tuple(fc.constantFrom(...REGISTERS.map(String)), badValue), fc.tuple(unknownRegister, fc.oneof(badValue, fc.nat()))), { minLength: 1, maxLength: 4 }),
+  readings: fc.array(fc.oneof(fc.tuple(fc.constantFrom(...REGISTERS.map(String)), badValue), fc.tuple(unknownRegister, fc.oneof(badValue, fc.nat()))), {
+    minLength: 1,
+    maxLength: 4,
+  }),
   station: fc.oneof({ weight: 4, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.constantFrom(0, 2, 9, 255, 256, -1) }),
 });
 
@@ -106,8 +109,24 @@ const foreignTopics = fc.constantFrom<(own: string, other: string) => string>(
 );
 
 const abuse: fc.Arbitrary<Abuse> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('subscribe' as const), topic: fc.oneof(foreignTopics, hostileText().map((text) => () => text)) }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('publish' as const), topic: fc.constantFrom('data' as const, 'data' as const, 'data' as const, 'hello' as const, 'status' as const, 'ack' as const, 'unknown' as const), payload: brokenData }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('subscribe' as const),
+      topic: fc.oneof(
+        foreignTopics,
+        hostileText().map((text) => () => text),
+      ),
+    }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('publish' as const),
+      topic: fc.constantFrom('data' as const, 'data' as const, 'data' as const, 'hello' as const, 'status' as const, 'ack' as const, 'unknown' as const),
+      payload: brokenData,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('publish-elsewhere' as const), topic: foreignTopics }) },
 );
 
@@ -148,7 +167,11 @@ const hostileConnect: fc.Arbitrary<HostileConnect> = fc.record({
     ),
   ),
   clientId: fc.oneof(
-    fc.constantFrom<(boxes: Boxes) => string>((boxes) => `box-${boxes.legit.id}`, (boxes) => boxes.legit.id, () => ''),
+    fc.constantFrom<(boxes: Boxes) => string>(
+      (boxes) => `box-${boxes.legit.id}`,
+      (boxes) => boxes.legit.id,
+      () => '',
+    ),
     hostileText().map((text) => () => text),
   ),
   address: fc.integer({ min: 2, max: 12 }),
@@ -161,7 +184,11 @@ function connectFrom(port: number, address: number, options: IClientOptions): Pr
   return new Promise((resolve) => {
     let client: MqttClient;
     try {
-      client = new MqttClient(() => createConnection({ host: '127.0.0.1', port, localAddress: `127.0.0.${address}` }), { ...options, reconnectPeriod: 0, connectTimeout: 10_000 });
+      client = new MqttClient(() => createConnection({ host: '127.0.0.1', port, localAddress: `127.0.0.${address}` }), {
+        ...options,
+        reconnectPeriod: 0,
+        connectTimeout: 10_000,
+      });
     } catch {
       resolve('client-error');
       return;
@@ -187,7 +214,10 @@ describe('hostile MQTT clients against the embedded broker', () => {
   beforeAll(async () => {
     t = await startDataPlaneTest('pglite', 'embedded');
     const [legitId, attackerId] = [t.boxId(), t.boxId()];
-    boxes = { legit: { id: legitId, secret: (await t.register({ id: legitId })).secret }, attacker: { id: attackerId, secret: (await t.register({ id: attackerId })).secret } };
+    boxes = {
+      legit: { id: legitId, secret: (await t.register({ id: legitId })).secret },
+      attacker: { id: attackerId, secret: (await t.register({ id: attackerId })).secret },
+    };
     legit = await t.connectBox(legitId, boxes.legit.secret);
     legit.on('close', () => (legitDropped = true));
     await legit.subscribeAsync(boxTopics(legitId).write, { qos: 1 });
@@ -197,7 +227,9 @@ describe('hostile MQTT clients against the embedded broker', () => {
   const counters = () => t.app.services.ingest.counters;
   const rejectedTotal = () => Object.values(counters().rejected).reduce((sum, count) => sum + count, 0);
   const samplesOf = async (boxId: string) =>
-    (await t.rows<{ count: number }>(sql`select count(*)::int as count from samples s join controllers c on c.id = s.controller_id where c.box_id = ${boxId}`))[0]!.count;
+    (
+      await t.rows<{ count: number }>(sql`select count(*)::int as count from samples s join controllers c on c.id = s.controller_id where c.box_id = ${boxId}`)
+    )[0]!.count;
   const legitPublishes = async () => {
     const ts = Date.now() - 60_000 + legitSent.length;
     legitSent.push(ts);

@@ -1,5 +1,17 @@
 import fc from 'fast-check';
-import { hostileHeaderValue, hostileJsonValue, hostileText, hostileUrlPart, hugeValue, jsonText, percentEncode, RawJson, taint, withKey, type Scale } from './hostile.js';
+import {
+  hostileHeaderValue,
+  hostileJsonValue,
+  hostileText,
+  hostileUrlPart,
+  hugeValue,
+  jsonText,
+  percentEncode,
+  RawJson,
+  taint,
+  withKey,
+  type Scale,
+} from './hostile.js';
 
 /**
  * Hostile HTTP requests built from the OpenAPI document: for every path and method it declares,
@@ -163,8 +175,7 @@ type Mood = 'valid' | 'hostile';
 /** An object for the schema: each property plausible, hostile, or missing; sometimes extra and prototype keys. */
 function objectFor(schema: JsonSchema, world: World, mood: Mood, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries(schema.properties ?? {});
-  const field = ([name, property]: [string, JsonSchema]) =>
-    mood === 'valid' ? validFor(property, name, world, depth) : fieldValue(property, name, world);
+  const field = ([name, property]: [string, JsonSchema]) => (mood === 'valid' ? validFor(property, name, world, depth) : fieldValue(property, name, world));
   const present = ([name]: [string, JsonSchema]) => (schema.required?.includes(name) ? fc.boolean().map((omit) => !omit || mood === 'valid') : fc.boolean());
   const base = fc.tuple(...properties.map((entry) => fc.tuple(present(entry), field(entry)))).map((values) => {
     const object: Record<string, unknown> = {};
@@ -179,7 +190,9 @@ function objectFor(schema: JsonSchema, world: World, mood: Mood, depth: number):
     }
     return base;
   }
-  const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', 'role'), hostileText()), hostileJsonValue()), { maxLength: 2 });
+  const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', 'role'), hostileText()), hostileJsonValue()), {
+    maxLength: 2,
+  });
   return fc.tuple(base, extra).map(([object, extras]) => {
     for (const [key, value] of extras) withKey(object, key, value);
     return object;
@@ -195,7 +208,7 @@ function fieldValue(schema: JsonSchema, name: string, world: World): fc.Arbitrar
 
 /** A query or path value on the wire: plausible, tainted, or raw hostile bytes and escapes. */
 function urlValue(schema: JsonSchema, name: string, world: World): fc.Arbitrary<string> {
-  const asText = (value: unknown) => (typeof value === 'string' ? value : value instanceof RawJson ? value.text : JSON.stringify(value) ?? '');
+  const asText = (value: unknown) => (typeof value === 'string' ? value : value instanceof RawJson ? value.text : (JSON.stringify(value) ?? ''));
   const valid = validFor(schema, name, world).map(asText);
   return fc.oneof(
     { weight: 3, arbitrary: valid.map(percentEncode) },
@@ -206,11 +219,16 @@ function urlValue(schema: JsonSchema, name: string, world: World): fc.Arbitrary<
 
 function queryFor(parameters: Parameter[], world: World, scale: Scale): fc.Arbitrary<string> {
   const declared = parameters.map((parameter) =>
-    fc.option(urlValue(parameter.schema ?? {}, parameter.name, world).map((value) => `${parameter.name}=${value}`), { freq: 2 }),
+    fc.option(
+      urlValue(parameter.schema ?? {}, parameter.name, world).map((value) => `${parameter.name}=${value}`),
+      { freq: 2 },
+    ),
   );
   const extra = fc.array(
     fc.oneof(
-      fc.tuple(fc.constantFrom('__proto__[admin]', 'constructor[prototype][x]', 'page', 'token', 'a[]', ''), hostileUrlPart()).map(([key, value]) => `${key}=${value}`),
+      fc
+        .tuple(fc.constantFrom('__proto__[admin]', 'constructor[prototype][x]', 'page', 'token', 'a[]', ''), hostileUrlPart())
+        .map(([key, value]) => `${key}=${value}`),
       hostileUrlPart(),
     ),
     { maxLength: 2 },
@@ -224,7 +242,9 @@ function queryFor(parameters: Parameter[], world: World, scale: Scale): fc.Arbit
 function pathFor(template: string, parameters: Parameter[], world: World): fc.Arbitrary<string> {
   const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const schemaOf = (name: string) => parameters.find((parameter) => parameter.name === name)?.schema ?? { type: 'string' };
-  const values = fc.tuple(...names.map((name) => fc.oneof({ weight: 9, arbitrary: urlValue(schemaOf(name), name, world) }, { weight: 1, arbitrary: fc.constant('') })));
+  const values = fc.tuple(
+    ...names.map((name) => fc.oneof({ weight: 9, arbitrary: urlValue(schemaOf(name), name, world) }, { weight: 1, arbitrary: fc.constant('') })),
+  );
   const unchanged = (path: string) => path;
   const twist = fc.constantFrom<(path: string) => string>(
     ...Array.from({ length: 12 }, () => unchanged),
@@ -243,7 +263,12 @@ function bodyFor(operation: Operation | undefined, world: World, scale: Scale): 
   const oneHugeField = fc
     .tuple(object, fields.length > 0 ? fc.constantFrom(...fields) : hostileText(), hugeValue(scale))
     .map(([value, field, huge]) => withKey(value, field, huge));
-  const json = fc.oneof({ weight: 30, arbitrary: object }, { weight: 8, arbitrary: hostileJsonValue() }, { weight: 1, arbitrary: oneHugeField }, { weight: 1, arbitrary: hugeValue(scale) });
+  const json = fc.oneof(
+    { weight: 30, arbitrary: object },
+    { weight: 8, arbitrary: hostileJsonValue() },
+    { weight: 1, arbitrary: oneHugeField },
+    { weight: 1, arbitrary: hugeValue(scale) },
+  );
   const text = fc.oneof(
     { weight: 6, arbitrary: json.map(jsonText) },
     { weight: 1, arbitrary: json.map((value) => jsonText(value).slice(0, -1)) },
@@ -254,7 +279,11 @@ function bodyFor(operation: Operation | undefined, world: World, scale: Scale): 
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }).map((value) => Buffer.from(value)) },
     { weight: 1, arbitrary: fc.constantFrom('{"a":"\xc0\xaf"}', '\xff\xfe{\x00}\x00', '{"a":"\xed\xa0\x80"}').map((value) => Buffer.from(value, 'latin1')) },
   );
-  const contentType = fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.constant(undefined) });
+  const contentType = fc.oneof(
+    { weight: 6, arbitrary: fc.constant('application/json') },
+    { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
   return fc.oneof(
     { weight: schema ? 9 : 1, arbitrary: fc.record({ body: bytes, contentType }) },
     { weight: schema ? 1 : 5, arbitrary: fc.record({ contentType: fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined }) }) },
@@ -279,7 +308,17 @@ function identityFor(usernames: string[]): fc.Arbitrary<Identity> {
 
 /** Headers an attacker varies besides the credential: language, forwarding, request id, cookies, ranges. */
 function extraHeaders(): fc.Arbitrary<Record<string, string>> {
-  const name = fc.constantFrom('accept-language', 'x-forwarded-for', 'x-request-id', 'cookie', 'range', 'if-none-match', 'accept', 'origin', 'x-http-method-override');
+  const name = fc.constantFrom(
+    'accept-language',
+    'x-forwarded-for',
+    'x-request-id',
+    'cookie',
+    'range',
+    'if-none-match',
+    'accept',
+    'origin',
+    'x-http-method-override',
+  );
   return fc.dictionary(name, hostileHeaderValue(), { maxKeys: 2 });
 }
 

@@ -15,8 +15,7 @@ export default function Breadcrumb() {
   const titles = match.fullPath === HOME ? chain : ['dashboard', ...new Set(chain)];
   const items = titles.map((title, index) => ({
     key: title,
-    title:
-      index === 0 && match.fullPath !== HOME ? <Link to={HOME}>{t(`route.${title}`)}</Link> : <span>{t(`route.${title}`)}</span>,
+    title: index === 0 && match.fullPath !== HOME ? <Link to={HOME}>{t(`route.${title}`)}</Link> : <span>{t(`route.${title}`)}</span>,
   }));
   return <AntBreadcrumb className="app-breadcrumb" items={items} />;
 }

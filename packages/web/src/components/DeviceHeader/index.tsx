@@ -41,7 +41,11 @@ export default function DeviceHeader({ boxId, controllerId, screen, status, extr
   if (detail.isError || (detail.data && controllerId !== undefined && !controller)) {
     return (
       <Card variant="borderless" className="device-header device-header--missing">
-        <Result status="404" title={t('device.notFound')} subTitle={t('device.notFoundHint', { id: controllerId === undefined ? boxId : `${boxId} / ${controllerId}` })} />
+        <Result
+          status="404"
+          title={t('device.notFound')}
+          subTitle={t('device.notFoundHint', { id: controllerId === undefined ? boxId : `${boxId} / ${controllerId}` })}
+        />
       </Card>
     );
   }
@@ -54,7 +58,9 @@ export default function DeviceHeader({ boxId, controllerId, screen, status, extr
   }
 
   const box = detail.data;
-  const ref = controller ? { box_id: box.box_id, controller_id: controller.controller_id, device_type: controller.device_type } : { box_id: box.box_id, controller_id: null, device_type: null };
+  const ref = controller
+    ? { box_id: box.box_id, controller_id: controller.controller_id, device_type: controller.device_type }
+    : { box_id: box.box_id, controller_id: null, device_type: null };
   const screens = controller ? deviceScreens(ref) : [];
   return (
     <Card variant="borderless" className="device-header" data-box={box.box_id} data-controller={controller?.controller_id ?? ''}>

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CLUSTER_ABOVE, clusterPoints, clusterSize, mapLayer, type MapPoint } from './cluster';
 
-const point = (id: string, longitude: number, latitude: number, state: MapPoint['state'] = 'online'): MapPoint => ({ id, longitude, latitude, state, name: id });
+const point = (id: string, longitude: number, latitude: number, state: MapPoint['state'] = 'online'): MapPoint => ({
+  id,
+  longitude,
+  latitude,
+  state,
+  name: id,
+});
 
 describe('map clustering', () => {
   it('gathers the boxes of one grid cell at their mean position with the worst state', () => {

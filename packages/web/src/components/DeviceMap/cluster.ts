@@ -54,7 +54,13 @@ export function clusterPoints(points: readonly MapPoint[], cellDegrees: number):
       cells.set(key, { lon: point.longitude, lat: point.latitude, count: 1, sample: point });
     }
   }
-  return [...cells.values()].map((cell) => ({ longitude: cell.lon / cell.count, latitude: cell.lat / cell.count, count: cell.count, state: cell.sample.state, sample: cell.sample }));
+  return [...cells.values()].map((cell) => ({
+    longitude: cell.lon / cell.count,
+    latitude: cell.lat / cell.count,
+    count: cell.count,
+    state: cell.sample.state,
+    sample: cell.sample,
+  }));
 }
 
 /** Clusters when many boxes are in view, single points otherwise; the cell follows the visible width. */

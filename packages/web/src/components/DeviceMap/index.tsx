@@ -47,7 +47,10 @@ function tileSeries(tiles: readonly Tile[]) {
       renderItem: (_params: unknown, api: { value: (index: number) => number; coord: (point: number[]) => number[] }) => {
         const [x0, y0] = api.coord([api.value(0), api.value(1)]);
         const [x1, y1] = api.coord([api.value(2), api.value(3)]);
-        return { type: 'image', style: { image: tileUrl(TILES, { z: api.value(4), x: api.value(5), y: api.value(6) }), x: x0!, y: y0!, width: x1! - x0!, height: y1! - y0! } };
+        return {
+          type: 'image',
+          style: { image: tileUrl(TILES, { z: api.value(4), x: api.value(5), y: api.value(6) }), x: x0!, y: y0!, width: x1! - x0!, height: y1! - y0! },
+        };
       },
     },
   ];
@@ -117,7 +120,9 @@ export default function DeviceMap({ boxes, dark = false, focus, onOpen, classNam
               })),
               tooltip: {
                 formatter: (params: { data: { cluster: Cluster } }) =>
-                  params.data.cluster.count > 1 ? t('map.cluster', { count: params.data.cluster.count, state: statusLabel(params.data.cluster.state) }) : `${params.data.cluster.sample.name}<br/>${params.data.cluster.sample.id} · ${statusLabel(params.data.cluster.state)}`,
+                  params.data.cluster.count > 1
+                    ? t('map.cluster', { count: params.data.cluster.count, state: statusLabel(params.data.cluster.state) })
+                    : `${params.data.cluster.sample.name}<br/>${params.data.cluster.sample.id} · ${statusLabel(params.data.cluster.state)}`,
               },
             },
           ]
@@ -132,7 +137,10 @@ export default function DeviceMap({ boxes, dark = false, focus, onOpen, classNam
             symbolSize: focus ? 12 : 8,
             itemStyle: { color: STATE_COLORS[state], borderColor: '#fff', borderWidth: 0.5 },
             data: layer.points.filter((point) => point.state === state).map((point) => ({ value: [point.longitude, point.latitude], point })),
-            tooltip: { formatter: (params: { data: { point: MapPoint } }) => `${params.data.point.name}<br/>${params.data.point.id} · ${statusLabel(params.data.point.state)}` },
+            tooltip: {
+              formatter: (params: { data: { point: MapPoint } }) =>
+                `${params.data.point.name}<br/>${params.data.point.id} · ${statusLabel(params.data.point.state)}`,
+            },
           }));
     const marker = focus
       ? [
@@ -186,8 +194,16 @@ export default function DeviceMap({ boxes, dark = false, focus, onOpen, classNam
   }
 
   return (
-    <div className={['device-map', dark ? 'device-map--dark' : '', className].filter(Boolean).join(' ')} data-layer={layer.kind} data-count={layer.kind === 'clusters' ? layer.clusters.length : layer.points.length}>
-      {ready ? <Chart option={option} merge replaceMerge={REPLACE} onReady={onReady} className="device-map__chart" label="device-map" /> : <Spin className="device-map__loading" />}
+    <div
+      className={['device-map', dark ? 'device-map--dark' : '', className].filter(Boolean).join(' ')}
+      data-layer={layer.kind}
+      data-count={layer.kind === 'clusters' ? layer.clusters.length : layer.points.length}
+    >
+      {ready ? (
+        <Chart option={option} merge replaceMerge={REPLACE} onReady={onReady} className="device-map__chart" label="device-map" />
+      ) : (
+        <Spin className="device-map__loading" />
+      )}
     </div>
   );
 }

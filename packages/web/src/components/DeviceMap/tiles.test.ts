@@ -12,7 +12,9 @@ describe('optional map tiles', () => {
   });
 
   it('fill the template with zoom, column, row, subdomain and the key', () => {
-    expect(tileUrl({ template: 'https://{s}.t/{z}/{x}/{y}.png?k={key}', key: 'a b', subdomains: 'ab' }, { z: 5, x: 26, y: 12 })).toBe('https://a.t/5/26/12.png?k=a%20b');
+    expect(tileUrl({ template: 'https://{s}.t/{z}/{x}/{y}.png?k={key}', key: 'a b', subdomains: 'ab' }, { z: 5, x: 26, y: 12 })).toBe(
+      'https://a.t/5/26/12.png?k=a%20b',
+    );
   });
 
   it('cover the view with at most 64 tiles whose edges contain it', () => {

@@ -69,7 +69,8 @@ export function visibleTiles(bounds: Bounds, widthPx: number): Tile[] {
     if ((x1 - x0 + 1) * (y1 - y0 + 1) <= MAX_TILES || z === 1) {
       const tiles: Tile[] = [];
       const last = 2 ** z - 1;
-      for (let x = Math.max(0, x0); x <= Math.min(last, x1); x++) for (let y = Math.max(0, y0); y <= Math.min(last, y1); y++) tiles.push({ z, x, y, ...tileBounds(z, x, y) });
+      for (let x = Math.max(0, x0); x <= Math.min(last, x1); x++)
+        for (let y = Math.max(0, y0); y <= Math.min(last, y1); y++) tiles.push({ z, x, y, ...tileBounds(z, x, y) });
       return tiles;
     }
     z--;

@@ -25,7 +25,17 @@ export function boxesOf(items: readonly DeviceItem[]): FleetBox[] {
     if (latitude === null || longitude === null) continue;
     let box = boxes.get(item.box_id);
     if (!box) {
-      box = { id: item.box_id, latitude, longitude, state: item.status, name: item.owner_unit || item.box_id, online: item.online, controllers: new Map(), ownerUnit: item.owner_unit, city: item.location.city };
+      box = {
+        id: item.box_id,
+        latitude,
+        longitude,
+        state: item.status,
+        name: item.owner_unit || item.box_id,
+        online: item.online,
+        controllers: new Map(),
+        ownerUnit: item.owner_unit,
+        city: item.location.city,
+      };
       boxes.set(item.box_id, box);
     }
     if (item.controller_id !== null) box.controllers.set(item.controller_id, { status: item.status, alert: item.alert, fault: item.fault });
@@ -36,7 +46,9 @@ export function boxesOf(items: readonly DeviceItem[]): FleetBox[] {
 
 /** A box after its connection changed: each controller keeps its alert/fault axis. */
 export function withConnection(box: FleetBox, online: boolean): FleetBox {
-  const controllers = new Map([...box.controllers].map(([station, controller]) => [station, { ...controller, status: nextState({ ...controller, online: box.online }, { online }) }]));
+  const controllers = new Map(
+    [...box.controllers].map(([station, controller]) => [station, { ...controller, status: nextState({ ...controller, online: box.online }, { online }) }]),
+  );
   const states = [...controllers.values()].map((controller) => controller.status);
   return { ...box, online, controllers, state: states.length > 0 ? worstState(states) : online ? 'online' : 'offline' };
 }

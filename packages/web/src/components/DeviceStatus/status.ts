@@ -1,4 +1,13 @@
-import { DEVICE_STATE_LABELS, DEVICE_STATUSES, deviceState, FAULT_SEVERITY_LABELS, formatMessage, type DeviceState, type DeviceStatus, type Language } from '@cloudbox/domain';
+import {
+  DEVICE_STATE_LABELS,
+  DEVICE_STATUSES,
+  deviceState,
+  FAULT_SEVERITY_LABELS,
+  formatMessage,
+  type DeviceState,
+  type DeviceStatus,
+  type Language,
+} from '@cloudbox/domain';
 
 /** One colour per device state, shared by tags, dots, map markers and charts. */
 export const STATE_COLORS: Record<DeviceState, string> = {
@@ -47,7 +56,10 @@ export function statusLabel(status: DeviceStatus, language: Language, normal: st
 export const STATUS_FILTER_ORDER: readonly DeviceStatus[] = DEVICE_STATUSES;
 
 /** A device's state after a live change of its connection or of its worst active record. */
-export function nextState(device: { online: boolean; alert: boolean; fault: boolean; status: DeviceState }, change: Partial<{ online: boolean; alert: boolean; fault: boolean }>): DeviceState {
+export function nextState(
+  device: { online: boolean; alert: boolean; fault: boolean; status: DeviceState },
+  change: Partial<{ online: boolean; alert: boolean; fault: boolean }>,
+): DeviceState {
   if (device.status === 'unregistered') return 'unregistered';
   return deviceState({ ...device, ...change });
 }

@@ -59,7 +59,13 @@ export default function ExportButton({ children, run, disabled, className }: Exp
   const running = state.kind === 'running';
   return (
     <>
-      <Button className={['export-button', className].filter(Boolean).join(' ')} icon={<DownloadOutlined />} loading={running} disabled={disabled} onClick={() => void start()}>
+      <Button
+        className={['export-button', className].filter(Boolean).join(' ')}
+        icon={<DownloadOutlined />}
+        loading={running}
+        disabled={disabled}
+        onClick={() => void start()}
+      >
         {children}
       </Button>
       <Modal

@@ -15,10 +15,7 @@ export default function HeaderSearch() {
   const index = useMemo(() => createSearchIndex(buildSearchPool(routes, t)), [routes, t]);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const options = useMemo(
-    () => (query ? index.search(query).map(({ item }) => ({ value: item.path, label: item.title.join(' > ') })) : []),
-    [index, query],
-  );
+  const options = useMemo(() => (query ? index.search(query).map(({ item }) => ({ value: item.path, label: item.title.join(' > ') })) : []), [index, query]);
 
   function close() {
     setOpen(false);

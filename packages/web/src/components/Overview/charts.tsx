@@ -18,7 +18,15 @@ export function StatusRing({ counts, dark = false, height = 260 }: { counts: Dev
     () => ({
       tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
       legend: { orient: 'vertical', right: 0, top: 'middle', textStyle: { color: text(dark) }, itemWidth: 10, itemHeight: 10 },
-      title: { text: String(counts?.total ?? ''), subtext: t('overview.devices'), left: '34%', top: '40%', textAlign: 'center', textStyle: { color: dark ? '#fff' : '#262626', fontSize: 26 }, subtextStyle: { color: text(dark) } },
+      title: {
+        text: String(counts?.total ?? ''),
+        subtext: t('overview.devices'),
+        left: '34%',
+        top: '40%',
+        textAlign: 'center',
+        textStyle: { color: dark ? '#fff' : '#262626', fontSize: 26 },
+        subtextStyle: { color: text(dark) },
+      },
       series: [
         {
           type: 'pie',
@@ -27,7 +35,11 @@ export function StatusRing({ counts, dark = false, height = 260 }: { counts: Dev
           avoidLabelOverlap: true,
           label: { show: false },
           itemStyle: { borderColor: dark ? '#06122b' : '#fff', borderWidth: 2 },
-          data: DEVICE_STATES.filter((state) => (counts?.[state] ?? 0) > 0).map((state) => ({ name: label(state), value: counts?.[state] ?? 0, itemStyle: { color: STATE_COLORS[state] } })),
+          data: DEVICE_STATES.filter((state) => (counts?.[state] ?? 0) > 0).map((state) => ({
+            name: label(state),
+            value: counts?.[state] ?? 0,
+            itemStyle: { color: STATE_COLORS[state] },
+          })),
         },
       ],
     }),
@@ -44,11 +56,28 @@ export function FaultTrend({ buckets, dark = false, height = 260 }: { buckets: r
       tooltip: { trigger: 'axis' },
       legend: { top: 0, textStyle: { color: text(dark) } },
       grid: { left: 40, right: 12, top: 36, bottom: 28 },
-      xAxis: { type: 'category', data: (buckets ?? []).map((bucket) => dayjs(bucket.t).format('HH:00')), axisLabel: { color: text(dark), hideOverlap: true }, axisLine: { lineStyle: { color: dark ? '#2a4a7a' : '#d9d9d9' } } },
+      xAxis: {
+        type: 'category',
+        data: (buckets ?? []).map((bucket) => dayjs(bucket.t).format('HH:00')),
+        axisLabel: { color: text(dark), hideOverlap: true },
+        axisLine: { lineStyle: { color: dark ? '#2a4a7a' : '#d9d9d9' } },
+      },
       yAxis: { type: 'value', minInterval: 1, axisLabel: { color: text(dark) }, splitLine: { lineStyle: { color: dark ? '#13294b' : '#f0f0f0' } } },
       series: [
-        { type: 'bar', stack: 'faults', name: t('overview.alerts'), data: (buckets ?? []).map((bucket) => bucket.alert), itemStyle: { color: STATE_COLORS.online_alert } },
-        { type: 'bar', stack: 'faults', name: t('overview.faults'), data: (buckets ?? []).map((bucket) => bucket.fault), itemStyle: { color: STATE_COLORS.online_fault } },
+        {
+          type: 'bar',
+          stack: 'faults',
+          name: t('overview.alerts'),
+          data: (buckets ?? []).map((bucket) => bucket.alert),
+          itemStyle: { color: STATE_COLORS.online_alert },
+        },
+        {
+          type: 'bar',
+          stack: 'faults',
+          name: t('overview.faults'),
+          data: (buckets ?? []).map((bucket) => bucket.fault),
+          itemStyle: { color: STATE_COLORS.online_fault },
+        },
       ],
     }),
     [buckets, dark, t],

@@ -37,7 +37,8 @@ export function useOverview(active: boolean) {
   });
   const expiry = useQuery({
     queryKey: ['overview', 'expiry'],
-    queryFn: async () => Object.fromEntries(await Promise.all(EXPIRY_GROUPS.map(async (group) => [group, (await getStatusCounts({ expiry: group })).total] as const))),
+    queryFn: async () =>
+      Object.fromEntries(await Promise.all(EXPIRY_GROUPS.map(async (group) => [group, (await getStatusCounts({ expiry: group })).total] as const))),
   });
 
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

@@ -34,7 +34,10 @@ interface StackedCurvesProps {
 /** The option of stacked curves: one grid per unit, all sharing the time axis and one zoom. */
 export function stackedOption({ items, registers, from, to, zone, mark, zoom }: Omit<StackedCurvesProps, 'label' | 'onZoom'>): EChartsOption {
   const groups = groupByUnit(registers);
-  const series = buildSeries(items, registers.map((register) => register.number));
+  const series = buildSeries(
+    items,
+    registers.map((register) => register.number),
+  );
   const gridIndexes = groups.map((_, index) => index);
   const span = to - from;
   const timeFormat = span > 60 * 86_400_000 ? 'YYYY-MM-DD' : span > 2 * 86_400_000 ? 'MM-DD HH:mm' : 'HH:mm';
@@ -42,7 +45,11 @@ export function stackedOption({ items, registers, from, to, zone, mark, zoom }: 
   return {
     animation: false,
     legend: { type: 'scroll', top: 4 },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'cross' }, valueFormatter: (value) => (typeof value === 'number' ? String(Math.round(value * 1000) / 1000) : String(value ?? '')) },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'cross' },
+      valueFormatter: (value) => (typeof value === 'number' ? String(Math.round(value * 1000) / 1000) : String(value ?? '')),
+    },
     axisPointer: { link: [{ xAxisIndex: 'all' }] },
     grid: groups.map((_, index) => ({ left: 64, right: 24, top: TOP + index * (GRID_HEIGHT + GRID_GAP), height: GRID_HEIGHT })),
     xAxis: groups.map((_, index) => ({
@@ -54,7 +61,14 @@ export function stackedOption({ items, registers, from, to, zone, mark, zoom }: 
       // The tooltip's time is the axis pointer's label.
       axisPointer: { label: { formatter: ({ value }: { value: unknown }) => formatInZone(Number(value), zone, 'YYYY-MM-DD HH:mm:ss') } },
     })),
-    yAxis: groups.map((group, index) => ({ type: 'value', gridIndex: index, name: group.unit, scale: true, nameTextStyle: { align: 'right' }, splitNumber: 3 })),
+    yAxis: groups.map((group, index) => ({
+      type: 'value',
+      gridIndex: index,
+      name: group.unit,
+      scale: true,
+      nameTextStyle: { align: 'right' },
+      splitNumber: 3,
+    })),
     // The window survives an option replaced with denser data for it.
     dataZoom: [
       { type: 'inside', xAxisIndex: gridIndexes, ...(zoom && { startValue: zoom.from, endValue: zoom.to }) },
@@ -71,7 +85,17 @@ export function stackedOption({ items, registers, from, to, zone, mark, zoom }: 
           showSymbol: data.length <= MARKED_POINTS,
           sampling: 'lttb' as const,
           data,
-          ...(mark && position === 0 ? { markLine: { symbol: 'none', silent: true, lineStyle: { color: '#f5222d', type: 'dashed' as const }, label: { formatter: mark.label, position: 'insideEndTop' as const }, data: [{ xAxis: mark.time }] } } : {}),
+          ...(mark && position === 0
+            ? {
+                markLine: {
+                  symbol: 'none',
+                  silent: true,
+                  lineStyle: { color: '#f5222d', type: 'dashed' as const },
+                  label: { formatter: mark.label, position: 'insideEndTop' as const },
+                  data: [{ xAxis: mark.time }],
+                },
+              }
+            : {}),
         };
       }),
     ),

@@ -42,7 +42,17 @@ describe('history series', () => {
 
 describe('K-line series', () => {
   it('orders candles and gives ECharts open, close, low, high with the counts', () => {
-    const candle = (t: number, open: number, high: number, low: number, close: number, count: number) => ({ t, open, high, low, close, min: low, max: high, avg: (high + low) / 2, count });
+    const candle = (t: number, open: number, high: number, low: number, close: number, count: number) => ({
+      t,
+      open,
+      high,
+      low,
+      close,
+      min: low,
+      max: high,
+      avg: (high + low) / 2,
+      count,
+    });
     expect(candleSeries([candle(2, 5, 9, 4, 8, 3), candle(1, 1, 3, 0.5, 2, 60)])).toEqual({
       times: [1, 2],
       ohlc: [
@@ -56,7 +66,7 @@ describe('K-line series', () => {
 
 describe('zoomed detail', () => {
   const point = (ts: number) => ({ ts, values: { '1': ts } });
-  it('puts the window\'s own points in place of the overview\'s inside it', () => {
+  it("puts the window's own points in place of the overview's inside it", () => {
     const overview = [0, 100, 200, 300].map(point);
     const zoomed = [110, 120, 150, 190].map(point);
     expect(withZoomed(overview, zoomed, { from: 100, to: 200 }).map((p) => p.ts)).toEqual([0, 110, 120, 150, 190, 300]);

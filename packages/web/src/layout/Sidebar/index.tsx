@@ -33,9 +33,7 @@ function toItems(entries: readonly MenuEntry[], translate: (key: string) => stri
 
 /** The groups that contain a path, hidden pages included (a device page opens "Devices"). */
 function groupsOf(entries: readonly MenuEntry[], pathname: string): string[] {
-  return entries.flatMap((entry) =>
-    entry.children && pathname.startsWith(`${entry.path}/`) ? [entry.path, ...groupsOf(entry.children, pathname)] : [],
-  );
+  return entries.flatMap((entry) => (entry.children && pathname.startsWith(`${entry.path}/`) ? [entry.path, ...groupsOf(entry.children, pathname)] : []));
 }
 
 const MENU_THEME = { components: { Menu: { collapsedWidth: 64, darkItemBg: '#001529', darkSubMenuItemBg: '#000c17' } } };

@@ -16,25 +16,25 @@ const EXPIRY_COLORS: Record<ExpiryGroup, string> = { last_month: '#f5222d', this
 
 function RecentFaults({ faults }: { faults: readonly FaultRecordView[] }) {
   const { t } = useTranslation();
-  return (
-    faults.length === 0 ? (
-      <Empty description={t('overview.noFaults')} />
-    ) : (
-      <ul className="dashboard__faults">
-        {faults.slice(0, 8).map((fault) => (
-          <li key={fault.id} className="dashboard__fault" data-fault={fault.id}>
-            <Tag color={fault.severity === 'fault' ? 'red' : 'orange'}>{formatMessage(currentLanguage(), FAULT_STATE_LABELS[fault.active ? 'active' : 'ended'])}</Tag>
-            <Link to={faultDetailsPath(fault)}>{fault.message}</Link>
-            <Typography.Text type="secondary" ellipsis className="dashboard__fault-device">
-              {fault.owner_unit} · {fault.box_id}/{fault.controller_id}
-            </Typography.Text>
-            <Typography.Text type="secondary" className="dashboard__fault-time">
-              {relativeTime(new Date(fault.started_at), currentLanguage())}
-            </Typography.Text>
-          </li>
-        ))}
-      </ul>
-    )
+  return faults.length === 0 ? (
+    <Empty description={t('overview.noFaults')} />
+  ) : (
+    <ul className="dashboard__faults">
+      {faults.slice(0, 8).map((fault) => (
+        <li key={fault.id} className="dashboard__fault" data-fault={fault.id}>
+          <Tag color={fault.severity === 'fault' ? 'red' : 'orange'}>
+            {formatMessage(currentLanguage(), FAULT_STATE_LABELS[fault.active ? 'active' : 'ended'])}
+          </Tag>
+          <Link to={faultDetailsPath(fault)}>{fault.message}</Link>
+          <Typography.Text type="secondary" ellipsis className="dashboard__fault-device">
+            {fault.owner_unit} · {fault.box_id}/{fault.controller_id}
+          </Typography.Text>
+          <Typography.Text type="secondary" className="dashboard__fault-time">
+            {relativeTime(new Date(fault.started_at), currentLanguage())}
+          </Typography.Text>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -61,7 +61,11 @@ export default function Dashboard() {
               ))}
             </Space>
           </div>
-          <StatusCountsBar counts={counts} statuses={SUMMARY} onSelect={(status) => void navigate(`/devices/devices-show${status ? `?status=${status}` : ''}`)} />
+          <StatusCountsBar
+            counts={counts}
+            statuses={SUMMARY}
+            onSelect={(status) => void navigate(`/devices/devices-show${status ? `?status=${status}` : ''}`)}
+          />
         </div>
       </Card>
       <Row gutter={[16, 16]}>
@@ -76,7 +80,12 @@ export default function Dashboard() {
           </Card>
         </Col>
         <Col xs={24} lg={14}>
-          <Card variant="borderless" title={t('overview.recentFaults')} extra={<Link to="/devices/export-errors">{t('overview.allFaults')}</Link>} className="dashboard__card">
+          <Card
+            variant="borderless"
+            title={t('overview.recentFaults')}
+            extra={<Link to="/devices/export-errors">{t('overview.allFaults')}</Link>}
+            className="dashboard__card"
+          >
             <RecentFaults faults={overview.recent.data?.items ?? []} />
           </Card>
         </Col>
@@ -86,7 +95,11 @@ export default function Dashboard() {
               {(['last_month', 'this_month', 'next_month'] as const).map((group) => (
                 <Col span={8} key={group}>
                   <Link to={`/devices/devices-show?expiry=${group}`} className="dashboard__expiry" data-expiry={group}>
-                    <Statistic title={t(`device.expiry.${group}`)} value={overview.expiry.data?.[group] ?? '—'} styles={{ content: { color: EXPIRY_COLORS[group] } }} />
+                    <Statistic
+                      title={t(`device.expiry.${group}`)}
+                      value={overview.expiry.data?.[group] ?? '—'}
+                      styles={{ content: { color: EXPIRY_COLORS[group] } }}
+                    />
                   </Link>
                 </Col>
               ))}

@@ -60,7 +60,13 @@ export default function Login() {
             <Input name="username" prefix={<UserOutlined />} placeholder={t('login.username')} aria-label={t('login.username')} autoComplete="username" />
           </Form.Item>
           <Form.Item name="password" rules={[violationRule(validatePassword, language, { trim: true })]}>
-            <Input.Password name="password" prefix={<LockOutlined />} placeholder={t('login.password')} aria-label={t('login.password')} autoComplete="current-password" />
+            <Input.Password
+              name="password"
+              prefix={<LockOutlined />}
+              placeholder={t('login.password')}
+              aria-label={t('login.password')}
+              autoComplete="current-password"
+            />
           </Form.Item>
           <Button type="primary" htmlType="submit" className="login-submit" block loading={submitting}>
             {t('login.submit')}

@@ -100,19 +100,22 @@ const usermanager: UsermanagerMessages = {
     assign: 'Assign',
     assignSelected: 'Assign selected',
     assignConfirm: 'Assign {{count}} device(s) to {{name}}? Ownership moves to them and you cannot recall it.',
-    noRecall: 'Assigning hands ownership to the sub-manager: the assigner cannot recall it, and switching the device on or off afterwards needs their authorisation. Only root and senior after-sales can undo an assignment.',
+    noRecall:
+      'Assigning hands ownership to the sub-manager: the assigner cannot recall it, and switching the device on or off afterwards needs their authorisation. Only root and senior after-sales can undo an assignment.',
     recall: 'Undo assignment',
     recallConfirm: 'Undo the assignment of device {{id}}?',
     switchFromOwner: 'The sub-manager authorised you to switch it',
     recallAll: 'Undo all assignments',
     recallAllConfirm: 'Undo every assignment to {{name}}?',
     switchAskOwner: 'Only the sub-manager can authorise you to switch it (under My devices on their Managers page)',
-    audited: 'Each device goes back to the manager who assigned it. This service override is audited: the operation log records you, the owner and the assigner.',
+    audited:
+      'Each device goes back to the manager who assigned it. This service override is audited: the operation log records you, the owner and the assigner.',
     assignedBy: 'Assigned by',
   },
   switchGrant: {
     myDevices: 'My devices',
-    myDevicesIntro: 'The devices you own (bound by you or assigned to you). Your superiors see them but may switch them on or off only once you authorise them; so may those you shared a device with.',
+    myDevicesIntro:
+      'The devices you own (bound by you or assigned to you). Your superiors see them but may switch them on or off only once you authorise them; so may those you shared a device with.',
     open: 'Switch authorisation',
     title: 'Switch on/off authorisation of device {{id}}',
     intro: 'Those who see this device — your superiors and those you shared it with — can be authorised to switch it on and off; withdraw it here too.',

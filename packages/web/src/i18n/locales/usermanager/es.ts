@@ -100,22 +100,26 @@ const usermanager: UsermanagerMessages = {
     assign: 'Asignar',
     assignSelected: 'Asignar seleccionados',
     assignConfirm: '¿Asignar {{count}} dispositivo(s) a {{name}}? La propiedad pasa a él y no podrá retirarla.',
-    noRecall: 'Asignar transfiere la propiedad al subadministrador: quien asigna no puede retirarla, y encender o apagar el equipo después requiere su autorización. Solo root y posventa avanzada pueden deshacer una asignación.',
+    noRecall:
+      'Asignar transfiere la propiedad al subadministrador: quien asigna no puede retirarla, y encender o apagar el equipo después requiere su autorización. Solo root y posventa avanzada pueden deshacer una asignación.',
     recall: 'Deshacer asignación',
     recallConfirm: '¿Deshacer la asignación del dispositivo {{id}}?',
     switchFromOwner: 'El subadministrador le autorizó a encenderlo',
     recallAll: 'Deshacer todas las asignaciones',
     recallAllConfirm: '¿Deshacer todas las asignaciones a {{name}}?',
     switchAskOwner: 'Solo el subadministrador puede autorizarle a encenderlo o apagarlo (en Mis dispositivos de su página Administradores)',
-    audited: 'Cada dispositivo vuelve al administrador que lo asignó. Esta intervención de servicio queda auditada: el registro de operaciones guarda quién la hizo, el propietario y quien lo asignó.',
+    audited:
+      'Cada dispositivo vuelve al administrador que lo asignó. Esta intervención de servicio queda auditada: el registro de operaciones guarda quién la hizo, el propietario y quien lo asignó.',
     assignedBy: 'Asignado por',
   },
   switchGrant: {
     myDevices: 'Mis dispositivos',
-    myDevicesIntro: 'Los dispositivos que posee (vinculados por usted o asignados a usted). Sus superiores los ven, pero solo pueden encenderlos o apagarlos cuando usted los autoriza; igual que aquellos con quienes compartió un dispositivo.',
+    myDevicesIntro:
+      'Los dispositivos que posee (vinculados por usted o asignados a usted). Sus superiores los ven, pero solo pueden encenderlos o apagarlos cuando usted los autoriza; igual que aquellos con quienes compartió un dispositivo.',
     open: 'Autorizar encendido',
     title: 'Autorización de encendido/apagado del dispositivo {{id}}',
-    intro: 'Quienes ven este dispositivo (sus superiores y aquellos con quienes lo compartió) pueden ser autorizados a encenderlo y apagarlo; aquí también puede retirar la autorización.',
+    intro:
+      'Quienes ven este dispositivo (sus superiores y aquellos con quienes lo compartió) pueden ser autorizados a encenderlo y apagarlo; aquí también puede retirar la autorización.',
     superior: 'Su superior',
     grant: 'Autorizar',
     revoke: 'Retirar',
@@ -126,7 +130,11 @@ const usermanager: UsermanagerMessages = {
     revokeAllConfirm: '¿Retirar todas las autorizaciones de encendido que dio a {{name}}?',
     via: { owner: 'Propietario', superior: 'Superior', share: 'Compartido', staff: 'Personal de servicio', none: 'No lo ve' },
     others: 'No se pueden autorizar ({{count}})',
-    reason: { owner: 'Es el propietario del dispositivo', staff: 'Lo enciende y apaga por su rol (personal de servicio)', none: 'No ve este dispositivo: compártalo primero' },
+    reason: {
+      owner: 'Es el propietario del dispositivo',
+      staff: 'Lo enciende y apaga por su rol (personal de servicio)',
+      none: 'No ve este dispositivo: compártalo primero',
+    },
   },
   deleteDevice: {
     intro: 'Eliminar desvincula el dispositivo de su cuenta (sigue registrado); sus comparticiones se retiran.',

@@ -38,7 +38,11 @@ export default function BgMap() {
               className="bg-map__facts"
               items={[
                 { key: 'status', label: t('device.status'), children: focus ? <StatusDot state={focus.state} /> : '—' },
-                { key: 'location', label: t('box.location'), children: [box.location.province, box.location.city, box.location.district, box.location.street].filter(Boolean).join(' ') || '—' },
+                {
+                  key: 'location',
+                  label: t('box.location'),
+                  children: [box.location.province, box.location.city, box.location.district, box.location.street].filter(Boolean).join(' ') || '—',
+                },
                 { key: 'contact', label: t('box.contact'), children: `${box.contact || '—'} ${box.phone}` },
                 { key: 'seen', label: t('box.lastSeen'), children: box.last_seen_at ? formatDateTime(new Date(box.last_seen_at)) : '—' },
                 ...box.controllers.map((controller) => ({
@@ -55,7 +59,18 @@ export default function BgMap() {
           )}
         </Panel>
         <Panel title={t('bgMap.around')} className="wall-column bg-map__map">
-          {focus ? <DeviceMap key={focus.id} boxes={fleet.boxes} dark focus={focus} onOpen={(point) => void navigate(`/bigScreen/bg-map/${point.id}`)} className="wall-map" /> : <p>{box ? t('bgMap.noPosition') : ''}</p>}
+          {focus ? (
+            <DeviceMap
+              key={focus.id}
+              boxes={fleet.boxes}
+              dark
+              focus={focus}
+              onOpen={(point) => void navigate(`/bigScreen/bg-map/${point.id}`)}
+              className="wall-map"
+            />
+          ) : (
+            <p>{box ? t('bgMap.noPosition') : ''}</p>
+          )}
         </Panel>
       </div>
     </Wall>

@@ -31,7 +31,12 @@ export default function OperationLog() {
   const columns: TableProps<OperationLogEntry>['columns'] = [
     { title: t('datalog.operationLog.time'), dataIndex: 'created_at', width: 160, render: (time: string) => formatDateTime(new Date(time)) },
     { title: t('datalog.operationLog.company'), dataIndex: 'owner_unit', width: 180, ellipsis: true, render: text },
-    { title: t('datalog.operationLog.boxId'), dataIndex: 'box_id', width: 130, render: (box: string | null) => (box ? <Link to={`/devices/box/${box}`}>{box}</Link> : '—') },
+    {
+      title: t('datalog.operationLog.boxId'),
+      dataIndex: 'box_id',
+      width: 130,
+      render: (box: string | null) => (box ? <Link to={`/devices/box/${box}`}>{box}</Link> : '—'),
+    },
     { title: t('datalog.operationLog.deviceNumber'), dataIndex: 'device_number', width: 120, ellipsis: true, render: text },
     { title: t('datalog.operationLog.station'), dataIndex: 'controller_id', width: 80, render: text },
     { title: t('datalog.operationLog.user'), dataIndex: 'username', width: 120, className: 'operation-log__user' },

@@ -16,7 +16,8 @@ export default function Box() {
   const detail = useDeviceDetail(boxId);
   const box = detail.data;
   // On the CK's clock, like the device's curves.
-  const time = (value: string | number | null) => (value === null ? '—' : formatDateTimeIn(typeof value === 'number' ? value : Date.parse(value), box?.time_zone));
+  const time = (value: string | number | null) =>
+    value === null ? '—' : formatDateTimeIn(typeof value === 'number' ? value : Date.parse(value), box?.time_zone);
   const location = box ? [box.location.province, box.location.city, box.location.district, box.location.street].filter(Boolean).join(' ') : '';
 
   return (
@@ -39,7 +40,11 @@ export default function Box() {
                   { key: 'expiry', label: t('box.expiryDate'), children: box.expiry_date ?? '—' },
                   { key: 'ip', label: t('box.lastIp'), children: box.last_ip ?? '—' },
                   { key: 'server', label: t('box.serverIp'), children: box.server_ip ?? '—' },
-                  { key: 'online', label: t('box.connection'), children: <Tag color={box.online ? 'success' : 'default'}>{t(box.online ? 'box.online' : 'box.offline')}</Tag> },
+                  {
+                    key: 'online',
+                    label: t('box.connection'),
+                    children: <Tag color={box.online ? 'success' : 'default'}>{t(box.online ? 'box.online' : 'box.offline')}</Tag>,
+                  },
                   { key: 'seen', label: t('box.lastSeen'), children: time(box.last_seen_at) },
                   { key: 'changed', label: t('box.statusChanged'), children: time(box.status_changed_at) },
                   { key: 'registered', label: t('box.registered'), children: time(box.registered_at) },
@@ -124,7 +129,11 @@ export default function Box() {
                 scroll={{ x: 700 }}
                 columns={[
                   { title: t('box.time'), dataIndex: 'at', render: (at: string) => time(at) },
-                  { title: t('box.event'), dataIndex: 'event', render: (event: ConnectionLogEntry['event']) => <Tag color={event === 'connect' ? 'success' : 'default'}>{t(`box.${event}`)}</Tag> },
+                  {
+                    title: t('box.event'),
+                    dataIndex: 'event',
+                    render: (event: ConnectionLogEntry['event']) => <Tag color={event === 'connect' ? 'success' : 'default'}>{t(`box.${event}`)}</Tag>,
+                  },
                   { title: t('box.sourceIp'), dataIndex: 'source_ip', render: (ip: string | null) => ip ?? '—' },
                   { title: t('box.destinationIp'), dataIndex: 'destination_ip', render: (ip: string | null) => ip ?? '—' },
                   { title: t('box.reason'), dataIndex: 'reason', render: (reason: string | null) => reason ?? '—' },

@@ -4,9 +4,21 @@ import { changeFilters, DEFAULT_LIST_STATE, filterParams, listParams, parseListS
 
 describe('device list filters and the query string', () => {
   it('round-trips every filter, the page and the sort', () => {
-    const state = { status: 'online_fault', keyword: '郑州', model: 'maglev_blower', expiry: 'this_month', ck: '1001', page: 3, pageSize: 50, sort: 'expiry_date', order: 'desc' } as const;
+    const state = {
+      status: 'online_fault',
+      keyword: '郑州',
+      model: 'maglev_blower',
+      expiry: 'this_month',
+      ck: '1001',
+      page: 3,
+      pageSize: 50,
+      sort: 'expiry_date',
+      order: 'desc',
+    } as const;
     const search = toListSearch(state);
-    expect(search).toBe('?status=online_fault&keyword=%E9%83%91%E5%B7%9E&model=maglev_blower&expiry=this_month&ck=1001&page=3&page_size=50&sort=expiry_date&order=desc');
+    expect(search).toBe(
+      '?status=online_fault&keyword=%E9%83%91%E5%B7%9E&model=maglev_blower&expiry=this_month&ck=1001&page=3&page_size=50&sort=expiry_date&order=desc',
+    );
     expect(parseListSearch(search)).toEqual(state);
   });
 
@@ -26,7 +38,17 @@ describe('device list filters and the query string', () => {
 
   it('gives the API its parameter names', () => {
     const state = parseListSearch('?status=offline&page=2&page_size=50');
-    expect(listParams(state)).toEqual({ status: 'offline', keyword: undefined, model: undefined, expiry: undefined, ck: undefined, page: 2, page_size: 50, sort: 'box_id', order: 'asc' });
+    expect(listParams(state)).toEqual({
+      status: 'offline',
+      keyword: undefined,
+      model: undefined,
+      expiry: undefined,
+      ck: undefined,
+      page: 2,
+      page_size: 50,
+      sort: 'box_id',
+      order: 'asc',
+    });
     expect(filterParams(state)).not.toHaveProperty('page');
   });
 });

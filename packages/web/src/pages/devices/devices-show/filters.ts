@@ -1,12 +1,4 @@
-import {
-  DEVICE_SORT_FIELDS,
-  DEVICE_STATUSES,
-  EXPIRY_GROUPS,
-  SORT_ORDERS,
-  type DeviceSortField,
-  type DeviceStatus,
-  type ExpiryGroup,
-} from '@cloudbox/domain';
+import { DEVICE_SORT_FIELDS, DEVICE_STATUSES, EXPIRY_GROUPS, SORT_ORDERS, type DeviceSortField, type DeviceStatus, type ExpiryGroup } from '@cloudbox/domain';
 import type { QueryParams } from '../../../utils/request';
 
 /** What the device list shows: its filters, page and sort. Kept in the URL, so a tab or a reload keeps it. */

@@ -1,5 +1,15 @@
 import { MoreOutlined, ReloadOutlined } from '@ant-design/icons';
-import { DEVICE_FIELD_LABELS, DEVICE_SORT_FIELDS, DEVICE_STATUSES, DEVICE_TYPES, EXPIRY_GROUPS, formatMessage, type DeviceItem, type DeviceSortField, type Page } from '@cloudbox/domain';
+import {
+  DEVICE_FIELD_LABELS,
+  DEVICE_SORT_FIELDS,
+  DEVICE_STATUSES,
+  DEVICE_TYPES,
+  EXPIRY_GROUPS,
+  formatMessage,
+  type DeviceItem,
+  type DeviceSortField,
+  type Page,
+} from '@cloudbox/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
@@ -89,7 +99,11 @@ export default function DevicesShow() {
       width: 110,
       render: (_, device) => {
         const renewal = renewalState(device.expiry_date);
-        return renewal ? <Tag color={RENEWAL_COLORS[renewal]}>{t(`device.renewalState.${renewal}`)}</Tag> : <Typography.Text type="secondary">—</Typography.Text>;
+        return renewal ? (
+          <Tag color={RENEWAL_COLORS[renewal]}>{t(`device.renewalState.${renewal}`)}</Tag>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        );
       },
     },
     {
@@ -109,7 +123,14 @@ export default function DevicesShow() {
               <Dropdown
                 trigger={['click']}
                 menu={{
-                  items: rest.map((screen) => ({ key: screen, label: <Link to={devicePath(device, screen)} data-screen={screen}>{screenLabel(screen)}</Link> })),
+                  items: rest.map((screen) => ({
+                    key: screen,
+                    label: (
+                      <Link to={devicePath(device, screen)} data-screen={screen}>
+                        {screenLabel(screen)}
+                      </Link>
+                    ),
+                  })),
                 }}
               >
                 <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('device.more')} className="device-more" />
@@ -176,7 +197,13 @@ export default function DevicesShow() {
             <ExportButton
               disabled={total === 0}
               run={(report, signal) =>
-                downloadFile('/devices/export', { ...filterParams(state), sort: state.sort, order: state.order }, 'devices.xlsx', (progress) => report(streamedReport(progress, t)), signal)
+                downloadFile(
+                  '/devices/export',
+                  { ...filterParams(state), sort: state.sort, order: state.order },
+                  'devices.xlsx',
+                  (progress) => report(streamedReport(progress, t)),
+                  signal,
+                )
               }
             >
               {t('export.xlsx')}

@@ -71,7 +71,9 @@ export default function ErrorDetails() {
   const curves = useMemo(() => (meta.data?.registers ?? []).filter(isCurveRegister), [meta.data]);
   const registers = useMemo(() => {
     const numbers = defaultRegisters(curves, controller?.device_type, 3);
-    return fault && curves.some((register) => register.number === fault.register) ? [fault.register, ...numbers.filter((number) => number !== fault.register)] : numbers;
+    return fault && curves.some((register) => register.number === fault.register)
+      ? [fault.register, ...numbers.filter((number) => number !== fault.register)]
+      : numbers;
   }, [curves, controller?.device_type, fault]);
   const shown = registers.map((number) => curves.find((register) => register.number === number)).filter((register) => register !== undefined);
   const history = useQuery({
@@ -83,7 +85,10 @@ export default function ErrorDetails() {
   const atFault = useMemo(() => nearestIndex(points, time), [points, time]);
   // Marked with the record's own severity (alert or fault); before the record is read, as a fault.
   const severity = fault?.severity;
-  const mark = useMemo(() => ({ time, label: severity ? formatMessage(language, FAULT_SEVERITY_LABELS[severity]) : t('errorDetails.faultAt') }), [time, severity, language, t]);
+  const mark = useMemo(
+    () => ({ time, label: severity ? formatMessage(language, FAULT_SEVERITY_LABELS[severity]) : t('errorDetails.faultAt') }),
+    [time, severity, language, t],
+  );
 
   return (
     <div className="app-page device-page error-details">
@@ -95,12 +100,20 @@ export default function ErrorDetails() {
               size="small"
               column={{ xs: 1, md: 2, xl: 3 }}
               items={[
-                { key: 'severity', label: t('faults.severity'), children: <Tag color={fault.severity === 'fault' ? 'red' : 'orange'}>{formatMessage(language, FAULT_SEVERITY_LABELS[fault.severity])}</Tag> },
+                {
+                  key: 'severity',
+                  label: t('faults.severity'),
+                  children: <Tag color={fault.severity === 'fault' ? 'red' : 'orange'}>{formatMessage(language, FAULT_SEVERITY_LABELS[fault.severity])}</Tag>,
+                },
                 { key: 'message', label: t('faults.message'), children: fault.message },
                 { key: 'register', label: t('faults.register'), children: fault.register_name ?? fault.register },
                 { key: 'value', label: t('faults.value'), children: fault.value },
                 { key: 'started', label: t('faults.started'), children: formatDateTimeIn(Date.parse(fault.started_at), zone) },
-                { key: 'ended', label: t('faults.ended'), children: fault.ended_at ? formatDateTimeIn(Date.parse(fault.ended_at), zone) : formatMessage(language, FAULT_STATE_LABELS.active) },
+                {
+                  key: 'ended',
+                  label: t('faults.ended'),
+                  children: fault.ended_at ? formatDateTimeIn(Date.parse(fault.ended_at), zone) : formatMessage(language, FAULT_STATE_LABELS.active),
+                },
               ]}
             />
           ) : (
@@ -112,7 +125,14 @@ export default function ErrorDetails() {
         <Card
           variant="borderless"
           title={t('errorDetails.around')}
-          extra={<Segmented className="error-details__span" value={minutes} onChange={(value) => setMinutes(value)} options={WINDOWS.map((value) => ({ value, label: t('errorDetails.window', { minutes: value }) }))} />}
+          extra={
+            <Segmented
+              className="error-details__span"
+              value={minutes}
+              onChange={(value) => setMinutes(value)}
+              options={WINDOWS.map((value) => ({ value, label: t('errorDetails.window', { minutes: value }) }))}
+            />
+          }
         >
           <div className="error-details__window" data-first={points[0]?.ts ?? ''} data-last={points.at(-1)?.ts ?? ''}>
             <Spin spinning={history.isFetching}>

@@ -37,7 +37,14 @@ export default function ErrorRecord() {
             }}
           />
         </Space>
-        <FaultTable zone={zone} page={faults.data} loading={faults.isFetching || detail.isLoading} current={paging.page} pageSize={paging.pageSize} onPage={(page, pageSize) => setPaging({ page, pageSize })} />
+        <FaultTable
+          zone={zone}
+          page={faults.data}
+          loading={faults.isFetching || detail.isLoading}
+          current={paging.page}
+          pageSize={paging.pageSize}
+          onPage={(page, pageSize) => setPaging({ page, pageSize })}
+        />
       </Card>
     </div>
   );

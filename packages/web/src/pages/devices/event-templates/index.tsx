@@ -57,17 +57,30 @@ export default function EventTemplates() {
             columns={[
               { title: t('events.code'), dataIndex: 'code', width: 70 },
               { title: t('events.register'), dataIndex: 'register', width: 180, render: (number: number, rule) => rule.register_name ?? number },
-              { title: t('events.condition'), key: 'condition', className: 'event-rules__condition', width: 150, render: (_, rule) => conditionText(rule, (bit) => t('events.bitSet', { bit })) },
+              {
+                title: t('events.condition'),
+                key: 'condition',
+                className: 'event-rules__condition',
+                width: 150,
+                render: (_, rule) => conditionText(rule, (bit) => t('events.bitSet', { bit })),
+              },
               {
                 title: t('faults.severity'),
                 dataIndex: 'severity',
                 width: 90,
-                render: (severity: EventRuleView['severity']) => <Tag color={severity === 'fault' ? 'red' : 'orange'}>{formatMessage(language, FAULT_SEVERITY_LABELS[severity])}</Tag>,
+                render: (severity: EventRuleView['severity']) => (
+                  <Tag color={severity === 'fault' ? 'red' : 'orange'}>{formatMessage(language, FAULT_SEVERITY_LABELS[severity])}</Tag>
+                ),
               },
               { title: t('events.debounce'), dataIndex: 'debounce_s', width: 100, render: (seconds: number) => t('events.seconds', { seconds }) },
               { title: t('events.hysteresis'), dataIndex: 'clear_hysteresis', width: 110 },
               { title: t('faults.message'), dataIndex: 'message', className: 'event-rules__message' },
-              { title: t('events.enabled'), dataIndex: 'enabled', width: 90, render: (enabled: boolean) => <Tag color={enabled ? 'success' : 'default'}>{t(enabled ? 'events.on' : 'events.off')}</Tag> },
+              {
+                title: t('events.enabled'),
+                dataIndex: 'enabled',
+                width: 90,
+                render: (enabled: boolean) => <Tag color={enabled ? 'success' : 'default'}>{t(enabled ? 'events.on' : 'events.off')}</Tag>,
+              },
             ]}
           />
         )}

@@ -41,14 +41,19 @@ export default function ExportErrors() {
           />
           <ExportButton
             disabled={total === 0}
-            run={(report, signal) =>
-              downloadFile('/faults/export', filterQuery, 'faults.xlsx', (progress) => report(streamedReport(progress, t)), signal)
-            }
+            run={(report, signal) => downloadFile('/faults/export', filterQuery, 'faults.xlsx', (progress) => report(streamedReport(progress, t)), signal)}
           >
             {t('export.xlsx')}
           </ExportButton>
         </Space>
-        <FaultTable withDevice page={faults.data} loading={faults.isFetching} current={paging.page} pageSize={paging.pageSize} onPage={(page, pageSize) => setPaging({ page, pageSize })} />
+        <FaultTable
+          withDevice
+          page={faults.data}
+          loading={faults.isFetching}
+          current={paging.page}
+          pageSize={paging.pageSize}
+          onPage={(page, pageSize) => setPaging({ page, pageSize })}
+        />
       </Card>
     </div>
   );

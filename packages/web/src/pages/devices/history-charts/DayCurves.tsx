@@ -59,7 +59,8 @@ export default function DayCurves({ variant }: { variant: 'controller' | 'maglev
   const [chosen, setChosen] = useState<number[] | null>(null);
   const deviceType = controller?.device_type;
   const preset = useMemo(
-    () => (variant === 'maglev' ? MAGLEV_CURVES.filter((number) => curves.some((register) => register.number === number)) : defaultRegisters(curves, deviceType, 6)),
+    () =>
+      variant === 'maglev' ? MAGLEV_CURVES.filter((number) => curves.some((register) => register.number === number)) : defaultRegisters(curves, deviceType, 6),
     [variant, curves, deviceType],
   );
   const registers = chosen ?? preset;
@@ -67,7 +68,9 @@ export default function DayCurves({ variant }: { variant: 'controller' | 'maglev
   const day = zone === undefined ? undefined : dayOf(params.time, zone);
   const { from, to } = day === undefined || zone === undefined ? { from: 0, to: 0 } : spanRange(day, span, zone);
   const open = (nextDay: CalendarDay, nextSpan: Span) =>
-    void navigate(`${path.slice(0, path.lastIndexOf('/'))}/${nextDay.replaceAll('-', '')}?controller=${controllerId}${nextSpan === 'day' ? '' : `&span=${nextSpan}`}`);
+    void navigate(
+      `${path.slice(0, path.lastIndexOf('/'))}/${nextDay.replaceAll('-', '')}?controller=${controllerId}${nextSpan === 'day' ? '' : `&span=${nextSpan}`}`,
+    );
   const history = useQuery({
     queryKey: ['devices', 'curves', boxId, controllerId, from, to, registers],
     queryFn: () => getHistory(boxId, controllerId!, { from, to, registers, points: POINTS }),

@@ -57,7 +57,9 @@ export default function HistoryTable({ variant }: { variant: 'controller' | 'plc
     placeholderData: keepPreviousData,
   });
 
-  const shown = registers.map((number) => all.find((register) => register.number === number)).filter((register): register is RealtimeRegister => register !== undefined);
+  const shown = registers
+    .map((number) => all.find((register) => register.number === number))
+    .filter((register): register is RealtimeRegister => register !== undefined);
   const columns: TableProps<HistoryPoint>['columns'] = [
     { title: t('history.time'), dataIndex: 'ts', fixed: 'left', width: 170, render: (ts: number) => formatInZone(ts, zone, 'YYYY-MM-DD HH:mm:ss') },
     ...shown.map((register) => ({
@@ -112,11 +114,16 @@ export default function HistoryTable({ variant }: { variant: 'controller' | 'plc
                 sheetName: `${boxId}-${controllerId}`,
                 columns: [
                   { header: t('history.time'), width: 20, format: 'yyyy-mm-dd hh:mm:ss', value: (point: HistoryPoint) => wallClockDate(point.ts, zone) },
-                  ...shown.map((register) => ({ header: columns[shown.indexOf(register) + 1]!.title as string, width: 16, value: (point: HistoryPoint) => point.values[String(register.number)] ?? null })),
+                  ...shown.map((register) => ({
+                    header: columns[shown.indexOf(register) + 1]!.title as string,
+                    width: 16,
+                    value: (point: HistoryPoint) => point.values[String(register.number)] ?? null,
+                  })),
                 ],
                 fetchPage: (page, pageSize) => getHistory(boxId, controllerId, { ...query, page, page_size: pageSize }),
                 signal,
-                onProgress: (progress) => report({ percent: progress.percent, detail: t(`export.phase.${progress.phase}`, { rows: progress.rows, total: progress.total }) }),
+                onProgress: (progress) =>
+                  report({ percent: progress.percent, detail: t(`export.phase.${progress.phase}`, { rows: progress.rows, total: progress.total }) }),
               })
             }
           >

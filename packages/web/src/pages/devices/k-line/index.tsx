@@ -46,7 +46,14 @@ export function klineOption(
         const list = Array.isArray(params) ? params : [params];
         const index = list[0]?.dataIndex ?? 0;
         const [open, close, low, high] = ohlc[index] ?? [];
-        return [categories[index], `${labels.open}: ${open}`, `${labels.high}: ${high}`, `${labels.low}: ${low}`, `${labels.close}: ${close}`, `${labels.count}: ${counts[index]}`].join('<br/>');
+        return [
+          categories[index],
+          `${labels.open}: ${open}`,
+          `${labels.high}: ${high}`,
+          `${labels.low}: ${low}`,
+          `${labels.close}: ${close}`,
+          `${labels.count}: ${counts[index]}`,
+        ].join('<br/>');
       },
     },
     axisPointer: { link: [{ xAxisIndex: 'all' }] },

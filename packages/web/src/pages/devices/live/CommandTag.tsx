@@ -24,7 +24,13 @@ export default function CommandTag({ write }: { write: WriteState }) {
     );
   }
   const { command } = write;
-  const icon = { queued: <ClockCircleOutlined />, sent: <SyncOutlined spin />, acked: <CheckCircleOutlined />, failed: <CloseCircleOutlined />, expired: <CloseCircleOutlined /> }[command.state];
+  const icon = {
+    queued: <ClockCircleOutlined />,
+    sent: <SyncOutlined spin />,
+    acked: <CheckCircleOutlined />,
+    failed: <CloseCircleOutlined />,
+    expired: <CloseCircleOutlined />,
+  }[command.state];
   const color = { queued: 'default', sent: 'processing', acked: 'success', failed: 'error', expired: 'warning' }[command.state];
   return (
     <Tooltip title={command.error ?? undefined}>

@@ -22,7 +22,11 @@ interface LayoutEntry {
 }
 
 /** The page layout's rows (name1/register1, name2/register2) flattened in reading order. */
-function layoutEntries(layout: ReturnType<typeof useDeviceLive>['layout'], registers: readonly LiveRegister[], keep: (register: LiveRegister) => boolean): LayoutEntry[] {
+function layoutEntries(
+  layout: ReturnType<typeof useDeviceLive>['layout'],
+  registers: readonly LiveRegister[],
+  keep: (register: LiveRegister) => boolean,
+): LayoutEntry[] {
   const byNumber = new Map(registers.map((register) => [register.number, register]));
   return layout.flatMap((row) =>
     [
@@ -126,7 +130,12 @@ export default function DeviceLive({ variant }: { variant: LiveVariant }) {
               />
             </Card>
           ) : (
-            <Card variant="borderless" className="device-live__registers" title={t('live.parameters')} extra={variant === 'maglev' && <Link to={`/devices/maglev-region/${boxId}/${controllerId}`}>{t('device.screen.region')}</Link>}>
+            <Card
+              variant="borderless"
+              className="device-live__registers"
+              title={t('live.parameters')}
+              extra={variant === 'maglev' && <Link to={`/devices/maglev-region/${boxId}/${controllerId}`}>{t('device.screen.region')}</Link>}
+            >
               <RegisterGrid entries={all} controls={controls} columns={2} />
             </Card>
           )}

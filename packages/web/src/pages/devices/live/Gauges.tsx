@@ -18,11 +18,22 @@ function gaugeOption(register: LiveRegister, min: number, max: number): EChartsO
         axisTick: { show: false },
         splitLine: { length: 8, lineStyle: { width: 1, color: '#999' } },
         splitNumber: 5,
-        axisLabel: { distance: 14, fontSize: 10, color: '#8c8c8c', formatter: (value: number) => (Math.abs(value) >= 1000 ? `${value / 1000}k` : String(value)) },
+        axisLabel: {
+          distance: 14,
+          fontSize: 10,
+          color: '#8c8c8c',
+          formatter: (value: number) => (Math.abs(value) >= 1000 ? `${value / 1000}k` : String(value)),
+        },
         pointer: { width: 4, length: '60%' },
         anchor: { show: true, size: 10, itemStyle: { borderWidth: 2 } },
         title: { offsetCenter: [0, '88%'], fontSize: 12, color: '#595959' },
-        detail: { valueAnimation: true, offsetCenter: [0, '62%'], fontSize: 15, fontWeight: 600, formatter: () => `${register.display ?? '—'} ${register.unit}`.trim() },
+        detail: {
+          valueAnimation: true,
+          offsetCenter: [0, '62%'],
+          fontSize: 15,
+          fontWeight: 600,
+          formatter: () => `${register.display ?? '—'} ${register.unit}`.trim(),
+        },
         data: [{ value: register.value ?? 0, name: register.name }],
       },
     ],
@@ -31,7 +42,13 @@ function gaugeOption(register: LiveRegister, min: number, max: number): EChartsO
 
 /** The device type's key values as gauges; scales grow with the values and never jump back. */
 export default function Gauges({ deviceType, registers }: { deviceType: string | undefined; registers: readonly LiveRegister[] }) {
-  const shown = useMemo(() => (deviceType ? (KEY_REGISTERS[deviceType] ?? []) : []).map((number) => registers.find((register) => register.number === number)).filter((register): register is LiveRegister => register !== undefined), [deviceType, registers]);
+  const shown = useMemo(
+    () =>
+      (deviceType ? (KEY_REGISTERS[deviceType] ?? []) : [])
+        .map((number) => registers.find((register) => register.number === number))
+        .filter((register): register is LiveRegister => register !== undefined),
+    [deviceType, registers],
+  );
   if (shown.length === 0) return null;
   return (
     <Row gutter={[12, 12]} className="device-gauges">

@@ -56,7 +56,15 @@ export default function RegisterValue({ register, controls }: { register: LiveRe
       )}
       {register.writable && !register.onOff && (
         <Tooltip title={t('live.write.edit')}>
-          <Button size="small" type="link" className="register-edit" icon={<EditOutlined />} disabled={controls.busy} onClick={() => controls.edit(register)} aria-label={t('live.write.edit')} />
+          <Button
+            size="small"
+            type="link"
+            className="register-edit"
+            icon={<EditOutlined />}
+            disabled={controls.busy}
+            onClick={() => controls.edit(register)}
+            aria-label={t('live.write.edit')}
+          />
         </Tooltip>
       )}
       {write && <CommandTag write={write} />}

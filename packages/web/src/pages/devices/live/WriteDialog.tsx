@@ -68,11 +68,21 @@ export default function WriteDialog({ register, onClose, onWrite }: WriteDialogP
         <Form layout="vertical" onFinish={submit}>
           <Typography.Paragraph type="secondary">
             {t('live.write.current', { value: register.display ?? '—' })}
-            {register.definition?.min !== undefined && register.definition.max !== undefined && ` · ${t('live.write.range', { min: register.definition.min, max: register.definition.max, unit: register.unit })}`}
+            {register.definition?.min !== undefined &&
+              register.definition.max !== undefined &&
+              ` · ${t('live.write.range', { min: register.definition.min, max: register.definition.max, unit: register.unit })}`}
           </Typography.Paragraph>
           <Form.Item label={register.name} validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
             {choices ? (
-              <Select className="write-dialog__value" value={value || undefined} onChange={(next: string) => { setValue(next); setTouched(true); }} options={choices.map((choice) => ({ value: String(choice.value), label: choice.label }))} />
+              <Select
+                className="write-dialog__value"
+                value={value || undefined}
+                onChange={(next: string) => {
+                  setValue(next);
+                  setTouched(true);
+                }}
+                options={choices.map((choice) => ({ value: String(choice.value), label: choice.label }))}
+              />
             ) : (
               <Input
                 className="write-dialog__value"

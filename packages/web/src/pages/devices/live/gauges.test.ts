@@ -26,6 +26,7 @@ describe('gauge scales', () => {
   });
 
   it('name registers that every built-in type has', () => {
-    for (const type of DEVICE_TYPES) for (const number of KEY_REGISTERS[type.id] ?? []) expect(findRegister(type, number), `${type.id} ${number}`).toBeDefined();
+    for (const type of DEVICE_TYPES)
+      for (const number of KEY_REGISTERS[type.id] ?? []) expect(findRegister(type, number), `${type.id} ${number}`).toBeDefined();
   });
 });

@@ -1,4 +1,12 @@
-import { findRegister, formatRegisterValue, getDeviceType, type DeviceRealtime, type DeviceState, type RealtimeRegister, type Register } from '@cloudbox/domain';
+import {
+  findRegister,
+  formatRegisterValue,
+  getDeviceType,
+  type DeviceRealtime,
+  type DeviceState,
+  type RealtimeRegister,
+  type Register,
+} from '@cloudbox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getDeviceFaults, getRealtime } from '../../../api/devices';
@@ -18,7 +26,10 @@ interface LiveValues {
   values: Record<string, number>;
 }
 
-export function displayValue(register: Pick<RealtimeRegister, 'value' | 'display' | 'decimals' | 'choices'> & { definition?: Register }, value: number | null): string | null {
+export function displayValue(
+  register: Pick<RealtimeRegister, 'value' | 'display' | 'decimals' | 'choices'> & { definition?: Register },
+  value: number | null,
+): string | null {
   if (value === null) return null;
   if (register.definition) return formatRegisterValue(value, register.definition, currentLanguage());
   const choice = register.choices?.find((candidate) => candidate.value === value);

@@ -41,11 +41,38 @@ function regionOption(line: SurgeLine, trail: [number, number][], current: [numb
     xAxis: { type: 'value', name: labels.flow, nameLocation: 'middle', nameGap: 30, min: 0, max: Math.ceil(maxFlow / 10) * 10 },
     yAxis: { type: 'value', name: labels.pressure, min: 0, max: Math.ceil(maxPressure / 10) * 10 },
     series: [
-        // The surge side of the line: lower flow at the same pressure, shaded up to the top of the chart.
-      { type: 'line', name: labels.surgeArea, data: surge, showSymbol: false, lineStyle: { width: 0 }, areaStyle: { color: 'rgba(245, 34, 45, 0.08)', origin: 'end' }, silent: true, tooltip: { show: false } },
-      { type: 'line', name: labels.surge, data: surge, showSymbol: false, lineStyle: { color: '#f5222d', width: 2, type: 'dashed' }, itemStyle: { color: '#f5222d' } },
+      // The surge side of the line: lower flow at the same pressure, shaded up to the top of the chart.
+      {
+        type: 'line',
+        name: labels.surgeArea,
+        data: surge,
+        showSymbol: false,
+        lineStyle: { width: 0 },
+        areaStyle: { color: 'rgba(245, 34, 45, 0.08)', origin: 'end' },
+        silent: true,
+        tooltip: { show: false },
+      },
+      {
+        type: 'line',
+        name: labels.surge,
+        data: surge,
+        showSymbol: false,
+        lineStyle: { color: '#f5222d', width: 2, type: 'dashed' },
+        itemStyle: { color: '#f5222d' },
+      },
       { type: 'scatter', name: labels.today, data: trail, symbolSize: 5, itemStyle: { color: '#1677ff', opacity: 0.35 } },
-      ...(current ? [{ type: 'scatter' as const, name: labels.now, data: [current], symbolSize: 16, z: 10, itemStyle: { color: '#fa8c16', borderColor: '#fff', borderWidth: 2, shadowBlur: 8, shadowColor: 'rgba(250, 140, 22, 0.6)' } }] : []),
+      ...(current
+        ? [
+            {
+              type: 'scatter' as const,
+              name: labels.now,
+              data: [current],
+              symbolSize: 16,
+              z: 10,
+              itemStyle: { color: '#fa8c16', borderColor: '#fff', borderWidth: 2, shadowBlur: 8, shadowColor: 'rgba(250, 140, 22, 0.6)' },
+            },
+          ]
+        : []),
     ],
   };
 }
@@ -95,7 +122,7 @@ export default function MaglevRegion() {
           </Col>
           <Col xs={24} xl={6}>
             <Card variant="borderless" className="maglev-region__figures">
-              <Statistic title={labels.flow} value={flow ?? "—"} precision={1} />
+              <Statistic title={labels.flow} value={flow ?? '—'} precision={1} />
               <Statistic title={labels.pressure} value={pressure ?? '—'} precision={1} />
               <Statistic
                 title={t('region.margin')}
@@ -104,7 +131,12 @@ export default function MaglevRegion() {
                 suffix="%"
                 styles={{ content: { color: line && current && surgeMargin(line, current[0], current[1]) < 10 ? '#f5222d' : undefined } }}
               />
-              <Statistic title={t('region.surgeAtPressure')} value={line && pressure !== null ? line.flowAtZero + line.slope * pressure : '—'} precision={1} suffix={unit(R.flow)} />
+              <Statistic
+                title={t('region.surgeAtPressure')}
+                value={line && pressure !== null ? line.flowAtZero + line.slope * pressure : '—'}
+                precision={1}
+                suffix={unit(R.flow)}
+              />
             </Card>
           </Col>
         </Row>

@@ -34,5 +34,7 @@ export function operatingPoints(items: readonly HistoryPoint[]): [number, number
   const pressure = String(MAGLEV_BLOWER.outletPressure);
   return [...items]
     .sort((a, b) => a.ts - b.ts)
-    .flatMap((item) => (item.values[flow] !== undefined && item.values[pressure] !== undefined ? [[item.values[flow]!, item.values[pressure]!] as [number, number]] : []));
+    .flatMap((item) =>
+      item.values[flow] !== undefined && item.values[pressure] !== undefined ? [[item.values[flow]!, item.values[pressure]!] as [number, number]] : [],
+    );
 }

@@ -30,7 +30,13 @@ export default function MapMonitoring() {
               </span>
             ))}
           </Space>
-          {fleet.progress && <Progress className="map-monitoring__progress" size="small" percent={Math.floor((fleet.progress.loaded / Math.max(1, fleet.progress.total)) * 100)} />}
+          {fleet.progress && (
+            <Progress
+              className="map-monitoring__progress"
+              size="small"
+              percent={Math.floor((fleet.progress.loaded / Math.max(1, fleet.progress.total)) * 100)}
+            />
+          )}
         </div>
         <DeviceMap boxes={fleet.boxes} onOpen={(box) => void navigate(`/devices/box/${box.id}`)} className="map-monitoring__map" />
       </Card>

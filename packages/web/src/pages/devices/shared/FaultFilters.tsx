@@ -50,7 +50,11 @@ export default function FaultFilters({ value, onChange }: { value: FaultFilterSt
         ]}
         style={{ width: 130 }}
       />
-      <DatePicker.RangePicker showTime value={value.range} onChange={(range) => onChange({ ...value, range: range?.[0] && range[1] ? [range[0], range[1]] : undefined })} />
+      <DatePicker.RangePicker
+        showTime
+        value={value.range}
+        onChange={(range) => onChange({ ...value, range: range?.[0] && range[1] ? [range[0], range[1]] : undefined })}
+      />
     </>
   );
 }

@@ -29,7 +29,12 @@ export default function FaultTable({ page, loading, current, pageSize, onPage, w
     ...(withDevice
       ? [
           { title: t('device.ownerUnit'), dataIndex: 'owner_unit', ellipsis: true, width: 200 },
-          { title: t('device.boxId'), dataIndex: 'box_id', width: 120, render: (box: string, fault: FaultRecordView) => <Link to={`/devices/error-record/${box}/${fault.controller_id}`}>{box}</Link> },
+          {
+            title: t('device.boxId'),
+            dataIndex: 'box_id',
+            width: 120,
+            render: (box: string, fault: FaultRecordView) => <Link to={`/devices/error-record/${box}/${fault.controller_id}`}>{box}</Link>,
+          },
           { title: t('device.station'), dataIndex: 'controller_id', width: 70 },
           { title: t('device.model'), dataIndex: 'model', width: 140, ellipsis: true },
         ]
@@ -38,14 +43,22 @@ export default function FaultTable({ page, loading, current, pageSize, onPage, w
       title: t('faults.severity'),
       dataIndex: 'severity',
       width: 80,
-      render: (severity: FaultRecordView['severity']) => <Tag color={severity === 'fault' ? 'red' : 'orange'}>{formatMessage(language, FAULT_SEVERITY_LABELS[severity])}</Tag>,
+      render: (severity: FaultRecordView['severity']) => (
+        <Tag color={severity === 'fault' ? 'red' : 'orange'}>{formatMessage(language, FAULT_SEVERITY_LABELS[severity])}</Tag>
+      ),
     },
     { title: t('faults.code'), dataIndex: 'code', width: 60 },
     // The message takes the room that is left (at least MESSAGE_MIN_WIDTH).
     { title: t('faults.message'), dataIndex: 'message', ellipsis: true },
     { title: t('faults.register'), dataIndex: 'register_name', width: 150, ellipsis: true, render: (name: string | null, fault) => name ?? fault.register },
     { title: t('faults.value'), dataIndex: 'value', width: 80 },
-    { title: t('faults.started'), dataIndex: 'started_at', className: 'fault-table__started', width: 160, render: (time: string) => formatDateTimeIn(Date.parse(time), zone) },
+    {
+      title: t('faults.started'),
+      dataIndex: 'started_at',
+      className: 'fault-table__started',
+      width: 160,
+      render: (time: string) => formatDateTimeIn(Date.parse(time), zone),
+    },
     { title: t('faults.ended'), dataIndex: 'ended_at', width: 160, render: (time: string | null) => (time ? formatDateTimeIn(Date.parse(time), zone) : '—') },
     {
       title: t('faults.state'),
@@ -53,7 +66,13 @@ export default function FaultTable({ page, loading, current, pageSize, onPage, w
       width: 90,
       render: (active: boolean) => <Tag color={active ? 'error' : 'success'}>{formatMessage(language, FAULT_STATE_LABELS[active ? 'active' : 'ended'])}</Tag>,
     },
-    { title: t('device.actions'), key: 'details', fixed: 'right', width: 80, render: (_, fault) => <Link to={faultDetailsPath(fault)}>{t('faults.details')}</Link> },
+    {
+      title: t('device.actions'),
+      key: 'details',
+      fixed: 'right',
+      width: 80,
+      render: (_, fault) => <Link to={faultDetailsPath(fault)}>{t('faults.details')}</Link>,
+    },
   ];
   return (
     <Table<FaultRecordView>

@@ -123,7 +123,13 @@ function CameraScanner({ onClose, onCode }: { onClose(): void; onCode(text: stri
   }, []);
 
   return (
-    <Modal open title={t('usermanager.addDevice.scanCamera')} onCancel={onClose} footer={<Button onClick={onClose}>{t('usermanager.addDevice.stopCamera')}</Button>} destroyOnHidden>
+    <Modal
+      open
+      title={t('usermanager.addDevice.scanCamera')}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>{t('usermanager.addDevice.stopCamera')}</Button>}
+      destroyOnHidden
+    >
       {problem ? (
         <Typography.Text type="danger">{t('usermanager.addDevice.noCamera', { reason: problem })}</Typography.Text>
       ) : (

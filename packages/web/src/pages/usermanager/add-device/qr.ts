@@ -33,7 +33,11 @@ function fieldsOf(raw: string): Map<string, string> | null {
     }
   }
   const pair = /^(\d{1,32})\s*[,;|]\s*(\d{4})$/.exec(raw);
-  if (pair) return new Map([['id', pair[1]!], ['ck', pair[2]!]]);
+  if (pair)
+    return new Map([
+      ['id', pair[1]!],
+      ['ck', pair[2]!],
+    ]);
   const query = raw.includes('?') ? raw.slice(raw.indexOf('?') + 1) : raw.includes('=') ? raw : null;
   if (query === null) return null;
   const params = new URLSearchParams(query.split('#')[0]);

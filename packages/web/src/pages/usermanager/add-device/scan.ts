@@ -1,7 +1,12 @@
 import jsQR from 'jsqr';
 
 /** The text of the QR code in an image drawn on a canvas, or null. */
-export function readQrFrom(source: CanvasImageSource, width: number, height: number, canvas: HTMLCanvasElement = document.createElement('canvas')): string | null {
+export function readQrFrom(
+  source: CanvasImageSource,
+  width: number,
+  height: number,
+  canvas: HTMLCanvasElement = document.createElement('canvas'),
+): string | null {
   // Large photos are scaled down: the code stays readable and decoding stays fast.
   const scale = Math.min(1, 1280 / Math.max(width, height));
   canvas.width = Math.max(1, Math.round(width * scale));

@@ -34,13 +34,7 @@ export default function ChangePassword() {
   return (
     <div className="app-page change-password">
       <Card variant="borderless" title={t('route.changePassword')}>
-        <Form<PasswordForm>
-          form={form}
-          name="change-password"
-          layout="vertical"
-          className="change-password__form"
-          onFinish={(values) => void submit(values)}
-        >
+        <Form<PasswordForm> form={form} name="change-password" layout="vertical" className="change-password__form" onFinish={(values) => void submit(values)}>
           <Form.Item name="oldPassword" label={t('changePassword.oldPassword')} rules={[violationRule(requireOldPassword, language)]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
@@ -51,10 +45,7 @@ export default function ChangePassword() {
             name="confirmPassword"
             label={t('changePassword.confirmPassword')}
             dependencies={['newPassword']}
-            rules={[
-              violationRule(validatePassword, language),
-              repeatsRule('newPassword', language),
-            ]}
+            rules={[violationRule(validatePassword, language), repeatsRule('newPassword', language)]}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>

@@ -105,9 +105,21 @@ export default function EditHelper() {
           )
         }
       >
-        <Table<ManagedUserView> rowKey="id" size="middle" loading={helpers.isFetching} columns={columns} dataSource={helpers.data ?? []} pagination={false} scroll={{ x: 720 }} />
+        <Table<ManagedUserView>
+          rowKey="id"
+          size="middle"
+          loading={helpers.isFetching}
+          columns={columns}
+          dataSource={helpers.data ?? []}
+          pagination={false}
+          scroll={{ x: 720 }}
+        />
       </Card>
-      <PasswordDialog helper={passwordOf} onClose={() => setPasswordOf(null)} onSubmit={(password) => run(() => changeHelperPassword(passwordOf!.id, password))} />
+      <PasswordDialog
+        helper={passwordOf}
+        onClose={() => setPasswordOf(null)}
+        onSubmit={(password) => run(() => changeHelperPassword(passwordOf!.id, password))}
+      />
     </div>
   );
 }
@@ -139,10 +151,7 @@ function PasswordDialog({ helper, onClose, onSubmit }: { helper: ManagedUserView
           name="repeat"
           label={t('usermanager.common.passwordRepeat')}
           dependencies={['password']}
-          rules={[
-            violationRule(validatePassword, language),
-            repeatsRule('password', language),
-          ]}
+          rules={[violationRule(validatePassword, language), repeatsRule('password', language)]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -95,7 +95,15 @@ export default function EditManager() {
           )
         }
       >
-        <Table<ManagedUserView> rowKey="id" size="middle" loading={managers.isFetching} columns={columns} dataSource={managers.data ?? []} pagination={false} scroll={{ x: 640 }} />
+        <Table<ManagedUserView>
+          rowKey="id"
+          size="middle"
+          loading={managers.isFetching}
+          columns={columns}
+          dataSource={managers.data ?? []}
+          pagination={false}
+          scroll={{ x: 640 }}
+        />
       </Card>
       <Card variant="borderless" title={t('usermanager.switchGrant.myDevices')} className="my-devices">
         <Typography.Paragraph type="secondary">{t('usermanager.switchGrant.myDevicesIntro')}</Typography.Paragraph>

@@ -128,7 +128,9 @@ export default function HelperDevice() {
           </Button>
           <Button
             danger
-            onClick={() => modal.confirm({ title: t('usermanager.share.recallAllConfirm', { name: target.name }), onOk: () => run(() => recallAllShares(target.id)) })}
+            onClick={() =>
+              modal.confirm({ title: t('usermanager.share.recallAllConfirm', { name: target.name }), onOk: () => run(() => recallAllShares(target.id)) })
+            }
           >
             {t('usermanager.share.recallAll')}
           </Button>
@@ -159,7 +161,11 @@ export default function HelperDevice() {
             options={SHARE_PERMISSIONS.map((value) => ({ value, label: `${t('usermanager.share.permissionToGive')}: ${permissionLabel(value)}` }))}
             popupMatchSelectWidth={false}
           />
-          <Button type="primary" disabled={selected.length === 0} onClick={() => void run(() => each(selected, (id) => shareDevice(id, target.id, permission))).then(clear)}>
+          <Button
+            type="primary"
+            disabled={selected.length === 0}
+            onClick={() => void run(() => each(selected, (id) => shareDevice(id, target.id, permission))).then(clear)}
+          >
             {t('usermanager.share.shareSelected')}
           </Button>
           <Button
@@ -189,7 +195,13 @@ export default function HelperDevice() {
           />
         ) : (
           <>
-            <Alert className="shares-read-only" type="info" showIcon title={t('usermanager.share.readOnly', { name: target.name })} style={{ marginBottom: 16 }} />
+            <Alert
+              className="shares-read-only"
+              type="info"
+              showIcon
+              title={t('usermanager.share.readOnly', { name: target.name })}
+              style={{ marginBottom: 16 }}
+            />
             {readOnlyShared}
           </>
         )}

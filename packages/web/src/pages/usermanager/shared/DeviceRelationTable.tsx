@@ -49,10 +49,25 @@ export default function DeviceRelationTable(props: {
       render: (online: boolean) => <Tag color={online ? 'green' : 'default'}>{t(online ? 'usermanager.common.online' : 'usermanager.common.offline')}</Tag>,
     },
     ...(props.columns ?? []),
-    { title: t('usermanager.common.since'), dataIndex: 'since', width: 170, responsive: ['lg'], render: (since: string | null) => (since ? formatDateTime(new Date(since)) : '') },
+    {
+      title: t('usermanager.common.since'),
+      dataIndex: 'since',
+      width: 170,
+      responsive: ['lg'],
+      render: (since: string | null) => (since ? formatDateTime(new Date(since)) : ''),
+    },
     // Fixed to the right edge: on a phone the table scrolls sideways under it and the actions stay in reach.
     ...(props.actions
-      ? [{ title: t('usermanager.common.actions'), key: 'actions', width: compact ? 110 : 200, fixed: 'right' as const, className: 'usermanager-actions', render: (_: unknown, device: RelationDeviceView) => props.actions!(device) }]
+      ? [
+          {
+            title: t('usermanager.common.actions'),
+            key: 'actions',
+            width: compact ? 110 : 200,
+            fixed: 'right' as const,
+            className: 'usermanager-actions',
+            render: (_: unknown, device: RelationDeviceView) => props.actions!(device),
+          },
+        ]
       : []),
   ];
 
@@ -70,7 +85,9 @@ export default function DeviceRelationTable(props: {
         />
         <Button icon={<ReloadOutlined />} onClick={() => void devices.refetch()} aria-label={t('usermanager.common.refresh')} />
         <span className="usermanager-toolbar__spacer" />
-        {props.selectable && selected.length > 0 && <Typography.Text type="secondary">{t('usermanager.common.selected', { count: selected.length })}</Typography.Text>}
+        {props.selectable && selected.length > 0 && (
+          <Typography.Text type="secondary">{t('usermanager.common.selected', { count: selected.length })}</Typography.Text>
+        )}
         <Space wrap>{props.toolbar?.(selected, () => setSelected([]))}</Space>
       </div>
       <Table<RelationDeviceView>
@@ -79,8 +96,17 @@ export default function DeviceRelationTable(props: {
         loading={devices.isFetching}
         columns={columns}
         dataSource={devices.data?.items ?? []}
-        rowSelection={props.selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true } : undefined}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: devices.data?.total ?? 0, showSizeChanger: false, onChange: setPage, showTotal: (total) => total }}
+        rowSelection={
+          props.selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true } : undefined
+        }
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: devices.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPage,
+          showTotal: (total) => total,
+        }}
         scroll={{ x: 720 }}
       />
     </div>

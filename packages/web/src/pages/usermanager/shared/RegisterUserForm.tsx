@@ -1,12 +1,4 @@
-import {
-  HELPER_TYPES,
-  validateCkCode,
-  validatePassword,
-  validateUserName,
-  type AddHelperInput,
-  type HelperType,
-  type ManagedUserView,
-} from '@cloudbox/domain';
+import { HELPER_TYPES, validateCkCode, validatePassword, validateUserName, type AddHelperInput, type HelperType, type ManagedUserView } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +42,8 @@ export default function RegisterUserForm({ kind, onRegistered }: { kind: 'manage
       onRegistered(user);
     } catch (error) {
       // The server's own words per field, next to the fields (the request layer showed them all too).
-      const errors = (error instanceof RequestError ? (error.body?.data as { errors?: { field: string; message: string }[] } | undefined)?.errors : undefined) ?? [];
+      const errors =
+        (error instanceof RequestError ? (error.body?.data as { errors?: { field: string; message: string }[] } | undefined)?.errors : undefined) ?? [];
       form.setFields(errors.filter((entry) => entry.field in values).map((entry) => ({ name: entry.field as keyof RegisterForm, errors: [entry.message] })));
     }
   }
@@ -76,10 +69,7 @@ export default function RegisterUserForm({ kind, onRegistered }: { kind: 'manage
           name="password_repeat"
           label={t('usermanager.common.passwordRepeat')}
           dependencies={['password']}
-          rules={[
-            violationRule(validatePassword, language),
-            repeatsRule('password', language),
-          ]}
+          rules={[violationRule(validatePassword, language), repeatsRule('password', language)]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

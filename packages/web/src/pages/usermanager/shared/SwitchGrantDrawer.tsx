@@ -49,7 +49,8 @@ export default function SwitchGrantDrawer({ boxId, onClose }: { boxId: string | 
       dataIndex: 'role',
       width: 130,
       responsive: ['sm'],
-      render: (role: string, user) => [t(`role.${role}`, { defaultValue: role }), user.level > 0 ? t('usermanager.managers.levelOf', { level: user.level }) : ''].filter(Boolean).join(' · '),
+      render: (role: string, user) =>
+        [t(`role.${role}`, { defaultValue: role }), user.level > 0 ? t('usermanager.managers.levelOf', { level: user.level }) : ''].filter(Boolean).join(' · '),
     },
     {
       // The state and what to do about it in one column fixed to the right edge, so a phone shows both.
@@ -136,7 +137,12 @@ export default function SwitchGrantDrawer({ boxId, onClose }: { boxId: string | 
                   rowClassName="switch-grant-other"
                   columns={[
                     { key: 'username', dataIndex: 'username' },
-                    { key: 'reason', render: (_: unknown, user) => <Typography.Text type="secondary">{t(`usermanager.switchGrant.reason.${user.via ?? 'none'}`)}</Typography.Text> },
+                    {
+                      key: 'reason',
+                      render: (_: unknown, user) => (
+                        <Typography.Text type="secondary">{t(`usermanager.switchGrant.reason.${user.via ?? 'none'}`)}</Typography.Text>
+                      ),
+                    },
                   ]}
                 />
               ),

@@ -26,7 +26,13 @@ export function managedUserColumns(
         ),
     },
     { title: t('usermanager.common.devices'), dataIndex: 'devices', width: 90 },
-    { title: t('usermanager.common.createdAt'), dataIndex: 'created_at', width: 170, responsive: ['lg'], render: (time: string) => formatDateTime(new Date(time)) },
+    {
+      title: t('usermanager.common.createdAt'),
+      dataIndex: 'created_at',
+      width: 170,
+      responsive: ['lg'],
+      render: (time: string) => formatDateTime(new Date(time)),
+    },
     { title: t('usermanager.common.remark'), dataIndex: 'remark', ellipsis: true, responsive: ['lg'] },
   ];
 }
