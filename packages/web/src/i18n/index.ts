@@ -11,10 +11,7 @@ import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en';
-import es from './locales/es';
-import ja from './locales/ja';
-import zh, { type Messages } from './locales/zh';
+import { MESSAGES, type Messages } from './locales';
 
 interface LocaleBundle {
   /** The language's own name, shown in the language select whatever the current language. */
@@ -25,10 +22,10 @@ interface LocaleBundle {
 }
 
 export const LOCALES: Record<Language, LocaleBundle> = {
-  zh: { label: '中文', messages: zh, antd: antdZh, dayjs: 'zh-cn' },
-  en: { label: 'English', messages: en, antd: antdEn, dayjs: 'en' },
-  es: { label: 'Español', messages: es, antd: antdEs, dayjs: 'es' },
-  ja: { label: '日本語', messages: ja, antd: antdJa, dayjs: 'ja' },
+  zh: { label: '中文', messages: MESSAGES.zh, antd: antdZh, dayjs: 'zh-cn' },
+  en: { label: 'English', messages: MESSAGES.en, antd: antdEn, dayjs: 'en' },
+  es: { label: 'Español', messages: MESSAGES.es, antd: antdEs, dayjs: 'es' },
+  ja: { label: '日本語', messages: MESSAGES.ja, antd: antdJa, dayjs: 'ja' },
 };
 
 /** The `language` cookie, else the browser's first language we speak, else zh. */

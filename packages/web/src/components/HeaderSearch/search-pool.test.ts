@@ -1,6 +1,6 @@
 import { filterRoutes, LAYOUT_ROUTES, SEARCH_FUZZY } from '@cloudbox/domain';
 import { describe, expect, it } from 'vitest';
-import en from '../../i18n/locales/en';
+import en from '../../i18n/locales/en.json';
 import zh from '../../i18n/locales/zh';
 import { buildSearchPool, createSearchIndex } from './search-pool';
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   getSharedDevices,
+  type DevicePageParams,
   getUnsharedDevices,
   grantSwitch,
   grantSwitchAll,
@@ -21,6 +22,36 @@ import { useRelationChange } from '../shared/useRelationChange';
 import { useTargetUser } from '../shared/useTargetUser';
 import '../shared/usermanager.css';
 
+type Target = { id: number; name: string };
+
+const LOADERS = { shared: getSharedDevices, unshared: getUnsharedDevices };
+
+/** The table of the target's shared or not yet shared boxes: its class, cache key and loader. */
+const relation = (kind: keyof typeof LOADERS, target: Target) => ({
+  className: `${kind}-devices`,
+  queryKey: ['user_register', kind, target.id],
+  load: (params: DevicePageParams) => LOADERS[kind](target.id, params),
+});
+
+/** One change per selected box, their counts of changed boxes added up. */
+async function each(ids: string[], change: (id: string) => Promise<{ changed: number }>) {
+  let changed = 0;
+  for (const id of ids) changed += (await change(id)).changed;
+  return { changed };
+}
+
+function usePermissionLabel() {
+  const { t } = useTranslation();
+  return (value: SharePermission) => t(`usermanager.common.${value}`);
+}
+
+/** Root and the staff list shares others made too: the sharer's column says whose. */
+function useSharerColumn(): TableColumnsType<RelationDeviceView> {
+  const { t } = useTranslation();
+  const isManager = useUserStore((state) => state.user?.isManager ?? false);
+  return isManager ? [] : [{ title: t('usermanager.share.sharedBy'), dataIndex: 'granted_by', width: 130 }];
+}
+
 /**
  * The devices the signed-in manager shares with one helper: share, recall, switch on/off
  * authorisation, and the share's permission (read only or read and write), changed in place.
@@ -29,33 +60,49 @@ import '../shared/usermanager.css';
  */
 export default function HelperDevice() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const target = useTargetUser();
-  const run = useRelationChange();
-  const [permission, setPermission] = useState<SharePermission>('read');
   const mayRelate = useMayRelate();
-  const isManager = useUserStore((state) => state.user?.isManager ?? false);
   if (!target) return <Empty className="app-page" description={t('usermanager.common.noUser')} />;
-  const permissionLabel = (value: SharePermission) => t(`usermanager.common.${value}`);
-  const each = async (ids: string[], change: (id: string) => Promise<{ changed: number }>) => {
-    let changed = 0;
-    for (const id of ids) changed += (await change(id)).changed;
-    return { changed };
-  };
 
+  return (
+    <div className="app-page usermanager-page helper-device">
+      <Card variant="borderless" title={t('usermanager.share.titleFor', { name: target.name })}>
+        {mayRelate ? (
+          <Tabs
+            items={[
+              { key: 'shared', label: t('usermanager.share.tabShared'), children: <SharedDevices target={target} /> },
+              { key: 'unshared', label: t('usermanager.share.tabUnshared'), children: <UnsharedDevices target={target} /> },
+            ]}
+          />
+        ) : (
+          <>
+            <Alert
+              className="shares-read-only"
+              type="info"
+              showIcon
+              title={t('usermanager.share.readOnly', { name: target.name })}
+              style={{ marginBottom: 16 }}
+            />
+            <ReadOnlySharedDevices target={target} />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function ReadOnlySharedDevices({ target }: { target: Target }) {
+  const { t } = useTranslation();
+  const permissionLabel = usePermissionLabel();
+  const sharerColumn = useSharerColumn();
   const stateTag = (className: string, on: boolean, label: string) => (
     <Tag className={className} data-on={on} color={on ? 'green' : 'default'}>
       {label}
     </Tag>
   );
-  // Root and the staff list shares others made too: the sharer's column says whose.
-  const sharerColumn: TableColumnsType<RelationDeviceView> = isManager ? [] : [{ title: t('usermanager.share.sharedBy'), dataIndex: 'granted_by', width: 130 }];
-
-  const readOnlyShared = (
+  return (
     <DeviceRelationTable
-      className="shared-devices"
-      queryKey={['user_register', 'shared', target.id]}
-      load={(params) => getSharedDevices(target.id, params)}
+      {...relation('shared', target)}
       columns={[
         {
           title: t('usermanager.common.permission'),
@@ -73,12 +120,17 @@ export default function HelperDevice() {
       ]}
     />
   );
+}
 
-  const shared = (
+function SharedDevices({ target }: { target: Target }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const run = useRelationChange();
+  const permissionLabel = usePermissionLabel();
+  const sharerColumn = useSharerColumn();
+  return (
     <DeviceRelationTable
-      className="shared-devices"
-      queryKey={['user_register', 'shared', target.id]}
-      load={(params) => getSharedDevices(target.id, params)}
+      {...relation('shared', target)}
       selectable
       columns={[
         {
@@ -140,12 +192,17 @@ export default function HelperDevice() {
       )}
     />
   );
+}
 
-  const unshared = (
+function UnsharedDevices({ target }: { target: Target }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const run = useRelationChange();
+  const permissionLabel = usePermissionLabel();
+  const [permission, setPermission] = useState<SharePermission>('read');
+  return (
     <DeviceRelationTable
-      className="unshared-devices"
-      queryKey={['user_register', 'unshared', target.id]}
-      load={(params) => getUnsharedDevices(target.id, params)}
+      {...relation('unshared', target)}
       selectable
       actions={(device) => (
         <Button type="link" size="small" className="share-device" onClick={() => void run(() => shareDevice(device.box_id, target.id, permission))}>
@@ -181,31 +238,5 @@ export default function HelperDevice() {
         </>
       )}
     />
-  );
-
-  return (
-    <div className="app-page usermanager-page helper-device">
-      <Card variant="borderless" title={t('usermanager.share.titleFor', { name: target.name })}>
-        {mayRelate ? (
-          <Tabs
-            items={[
-              { key: 'shared', label: t('usermanager.share.tabShared'), children: shared },
-              { key: 'unshared', label: t('usermanager.share.tabUnshared'), children: unshared },
-            ]}
-          />
-        ) : (
-          <>
-            <Alert
-              className="shares-read-only"
-              type="info"
-              showIcon
-              title={t('usermanager.share.readOnly', { name: target.name })}
-              style={{ marginBottom: 16 }}
-            />
-            {readOnlyShared}
-          </>
-        )}
-      </Card>
-    </div>
   );
 }

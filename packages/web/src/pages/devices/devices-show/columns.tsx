@@ -1,0 +1,81 @@
+import { MoreOutlined } from '@ant-design/icons';
+import { DEVICE_FIELD_LABELS, formatMessage, type DeviceItem, type DeviceSortField } from '@cloudbox/domain';
+import { Button, Dropdown, Space, Tag, Typography, type TableProps } from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusTag } from '../../../components/DeviceStatus';
+import { currentLanguage } from '../../../i18n';
+import { devicePath, deviceScreens } from '../../../utils/device-links';
+import type { DeviceListState } from './filters';
+import { renewalState } from './renewal';
+
+const RENEWAL_COLORS = { expired: 'red', this_month: 'orange', next_month: 'gold' } as const;
+
+/** The device list's columns, sorted as `state` says (the server sorts; the table only shows the arrow). */
+export function useDeviceColumns(state: DeviceListState): TableProps<DeviceItem>['columns'] {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const label = (field: keyof typeof DEVICE_FIELD_LABELS) => formatMessage(language, DEVICE_FIELD_LABELS[field]);
+  const sortOrder = (field: DeviceSortField): SortOrder => (state.sort === field ? (state.order === 'asc' ? 'ascend' : 'descend') : null);
+  const sortable = (field: DeviceSortField) => ({ sorter: true, sortOrder: sortOrder(field), key: field });
+
+  return [
+    { title: label('owner_unit'), dataIndex: 'owner_unit', ellipsis: true, width: 220, ...sortable('owner_unit') },
+    { title: label('controller_id'), dataIndex: 'controller_id', width: 80, align: 'center', ...sortable('controller_id') },
+    { title: label('status'), dataIndex: 'status', width: 130, render: (_, device) => <StatusTag state={device.status} />, ...sortable('status') },
+    { title: label('model'), dataIndex: 'model', width: 150, ellipsis: true, ...sortable('model') },
+    { title: label('remark'), dataIndex: 'remark', ellipsis: true, width: 140, render: (remark: string) => remark || '—' },
+    {
+      title: label('box_id'),
+      dataIndex: 'box_id',
+      width: 120,
+      ...sortable('box_id'),
+      render: (boxId: string) => <Link to={`/devices/box/${boxId}`}>{boxId}</Link>,
+    },
+    { title: label('iot_model'), dataIndex: 'iot_model', width: 120, ...sortable('iot_model') },
+    { title: label('install_date'), dataIndex: 'install_date', width: 120, ...sortable('install_date') },
+    { title: label('expiry_date'), dataIndex: 'expiry_date', width: 120, ...sortable('expiry_date') },
+    { title: label('iccid'), dataIndex: 'iccid', width: 190, ...sortable('iccid') },
+    { title: t('device.renewal'), key: 'renewal', width: 110, render: (_, device) => <RenewalTag expiryDate={device.expiry_date} /> },
+    { title: t('device.actions'), key: 'actions', fixed: 'right', width: 130, render: (_, device) => <DeviceActions device={device} /> },
+  ];
+}
+
+function RenewalTag({ expiryDate }: { expiryDate: DeviceItem['expiry_date'] }) {
+  const { t } = useTranslation();
+  const renewal = renewalState(expiryDate);
+  return renewal ? <Tag color={RENEWAL_COLORS[renewal]}>{t(`device.renewalState.${renewal}`)}</Tag> : <Typography.Text type="secondary">—</Typography.Text>;
+}
+
+/** The device's first screen as a link, the others behind a "more" menu. */
+function DeviceActions({ device }: { device: DeviceItem }) {
+  const { t } = useTranslation();
+  const screenLabel = (screen: ReturnType<typeof deviceScreens>[number]) => t(`device.screen.${screen}`);
+  const [first, ...rest] = deviceScreens(device);
+  if (!first) return null;
+  return (
+    <Space size={4} className="device-actions">
+      <Link to={devicePath(device, first)} className="device-action" data-screen={first}>
+        {screenLabel(first)}
+      </Link>
+      {rest.length > 0 && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: rest.map((screen) => ({
+              key: screen,
+              label: (
+                <Link to={devicePath(device, screen)} data-screen={screen}>
+                  {screenLabel(screen)}
+                </Link>
+              ),
+            })),
+          }}
+        >
+          <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('device.more')} className="device-more" />
+        </Dropdown>
+      )}
+    </Space>
+  );
+}
