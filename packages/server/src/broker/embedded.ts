@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { boxTopics } from '@cloudbox/domain';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Aedes, type AedesOptions, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttConfig } from '../config.js';
 import { createCredentialCheck, mayUseTopic } from './credentials.js';
@@ -16,6 +16,8 @@ export const MQTT_WEBSOCKET_PATH = '/mqtt';
 const DEMO_PORT_ATTEMPTS = 100;
 
 type Identity = { kind: 'server' } | { kind: 'box'; boxId: string; addresses: Addresses };
+/** Who each connection is, from its authentication on. */
+type Identities = WeakMap<Client, Identity>;
 
 /** CONNACK return code 4: bad user name or password. */
 const BAD_CREDENTIALS = 4;
@@ -36,16 +38,80 @@ export async function createEmbeddedBroker(deps: {
   logger: FastifyBaseLogger;
 }): Promise<Broker & { handleStream(stream: Duplex, addresses: Addresses): void }> {
   const { handlers, logger } = deps;
-  const identities = new WeakMap<Client, Identity>();
+  const identities: Identities = new WeakMap();
   const pendingAddresses = new WeakMap<object, Addresses>();
-  const boxes = new Map<string, Client>();
-  const kicked = new WeakSet<Client>();
-  const publishWindow = createPublishWindow();
-  const checkCredential = createCredentialCheck(deps.mqtt, handlers);
   let server: Server | undefined;
   let port: number | undefined;
 
-  const broker = await Aedes.createBroker({
+  const broker = await Aedes.createBroker(brokerHooks({ mqtt: deps.mqtt, handlers, logger, identities, pendingAddresses }));
+  const boxes = watchConnections(broker, { handlers, logger, identities });
+
+  function handleStream(stream: Duplex, addresses: Addresses): void {
+    pendingAddresses.set(stream, addresses);
+    broker.handle(stream);
+  }
+
+  return {
+    mode: 'embedded',
+    handleStream,
+
+    async start() {
+      try {
+        server = await listen(deps, handleStream);
+        port = (server.address() as AddressInfo).port;
+      } catch (error) {
+        if (error instanceof MqttPortError) throw error;
+        throw new MqttPortError(
+          `The embedded MQTT broker cannot listen on MQTT_PORT ${deps.mqtt.port}: ${(error as Error).message}. Set MQTT_PORT, or MQTT_URL for an external broker.`,
+        );
+      }
+    },
+
+    publish(topic, payload) {
+      return new Promise((resolve, reject) => {
+        broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (error) =>
+          error ? reject(error) : resolve(),
+        );
+      });
+    },
+
+    isConnected: (boxId) => boxes.connected.has(boxId),
+    connectedBoxes: () => [...boxes.connected.keys()],
+    disconnect: boxes.kick,
+
+    info(): BrokerInfo {
+      return {
+        mode: 'embedded',
+        state: server?.listening ? 'ok' : 'down',
+        tcpPort: port,
+        websocketPath: MQTT_WEBSOCKET_PATH,
+        connectedBoxes: boxes.connected.size,
+      };
+    },
+
+    async close() {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * Aedes's hooks: a connection signs in with a box's id and secret (or the server's credential), and
+ * a box publishes and subscribes only under its own topics; what it publishes goes to the data plane.
+ */
+function brokerHooks(deps: {
+  mqtt: MqttConfig;
+  handlers: BrokerHandlers;
+  logger: FastifyBaseLogger;
+  identities: Identities;
+  /** Where each stream came from, until its connection authenticates. */
+  pendingAddresses: WeakMap<object, Addresses>;
+}): Pick<AedesOptions, 'authenticate' | 'authorizePublish' | 'authorizeSubscribe'> {
+  const { handlers, logger, identities, pendingAddresses } = deps;
+  const publishWindow = createPublishWindow();
+  const checkCredential = createCredentialCheck(deps.mqtt, handlers);
+  return {
     authenticate(client, username, password, done) {
       const addresses = pendingAddresses.get(client.conn) ?? { sourceIp: null, destinationIp: null };
       checkCredential(username, password, addresses.sourceIp).then(
@@ -102,7 +168,17 @@ export async function createEmbeddedBroker(deps: {
       }
       callback(null, subscription);
     },
-  });
+  };
+}
+
+/**
+ * The boxes connected now, each by its latest connection; the data plane hears of each connect,
+ * disconnect (clean, by its will, or kicked here) and of a box listening for commands.
+ */
+function watchConnections(broker: Aedes, deps: { handlers: BrokerHandlers; logger: FastifyBaseLogger; identities: Identities }) {
+  const { handlers, logger, identities } = deps;
+  const boxes = new Map<string, Client>();
+  const kicked = new WeakSet<Client>();
 
   broker.on('client', (client) => {
     const identity = identities.get(client);
@@ -130,86 +206,46 @@ export async function createEmbeddedBroker(deps: {
   broker.on('clientError', (client, error) => logger.debug({ err: error, client: client.id }, 'MQTT client error'));
   broker.on('connectionError', (_client, error) => logger.debug({ err: error }, 'MQTT connection error'));
 
-  function handleStream(stream: Duplex, addresses: Addresses): void {
-    pendingAddresses.set(stream, addresses);
-    broker.handle(stream);
-  }
-
-  async function listen(): Promise<void> {
-    const attempts = deps.demo && deps.mqtt.port !== 0 ? DEMO_PORT_ATTEMPTS : 1;
-    for (let offset = 0; offset < attempts; offset += 1) {
-      const candidate = deps.mqtt.port === 0 ? 0 : deps.mqtt.port + offset;
-      const tcp = createServer((socket) => handleStream(socket, { sourceIp: socket.remoteAddress ?? null, destinationIp: socket.localAddress ?? null }));
-      tcp.listen(candidate, deps.host);
-      try {
-        await Promise.race([once(tcp, 'listening'), once(tcp, 'error').then(([error]) => Promise.reject(error as Error))]);
-      } catch (error) {
-        tcp.close();
-        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || candidate > 65_534) throw error;
-        continue;
-      }
-      server = tcp;
-      port = (tcp.address() as AddressInfo).port;
-      if (port !== deps.mqtt.port && deps.mqtt.port !== 0) {
-        logger.warn(`MQTT_PORT ${deps.mqtt.port} is taken: the embedded broker listens on ${port} instead (demo mode)`);
-      }
-      return;
-    }
-    throw new MqttPortError(
-      deps.demo
-        ? `MQTT_PORT ${deps.mqtt.port} and the ${DEMO_PORT_ATTEMPTS - 1} ports above it are taken. Set MQTT_PORT to a free port, or MQTT_URL to use an external broker.`
-        : `MQTT_PORT ${deps.mqtt.port} is taken. Free it, set MQTT_PORT to a free port (0: any), or set MQTT_URL to use an external broker instead of the embedded one.`,
-    );
-  }
-
   return {
-    mode: 'embedded',
-    handleStream,
-
-    async start() {
-      try {
-        await listen();
-      } catch (error) {
-        if (error instanceof MqttPortError) throw error;
-        throw new MqttPortError(
-          `The embedded MQTT broker cannot listen on MQTT_PORT ${deps.mqtt.port}: ${(error as Error).message}. Set MQTT_PORT, or MQTT_URL for an external broker.`,
-        );
-      }
-    },
-
-    publish(topic, payload) {
-      return new Promise((resolve, reject) => {
-        broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (error) =>
-          error ? reject(error) : resolve(),
-        );
-      });
-    },
-
-    isConnected: (boxId) => boxes.has(boxId),
-    connectedBoxes: () => [...boxes.keys()],
-
-    disconnect(boxId) {
+    connected: boxes as ReadonlyMap<string, Client>,
+    /** Ends the box's connection; its end is told as `kicked`. */
+    kick(boxId: string): void {
       const client = boxes.get(boxId);
       if (!client) return;
       kicked.add(client);
       client.close();
     },
-
-    info(): BrokerInfo {
-      return {
-        mode: 'embedded',
-        state: server?.listening ? 'ok' : 'down',
-        tcpPort: port,
-        websocketPath: MQTT_WEBSOCKET_PATH,
-        connectedBoxes: boxes.size,
-      };
-    },
-
-    async close() {
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
-      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
-    },
   };
+}
+
+/** The TCP listener on MQTT_PORT; in demo mode, on the first free port above it when it is taken. */
+async function listen(
+  deps: { mqtt: MqttConfig; host: string; demo: boolean; logger: FastifyBaseLogger },
+  handleStream: (stream: Duplex, addresses: Addresses) => void,
+): Promise<Server> {
+  const attempts = deps.demo && deps.mqtt.port !== 0 ? DEMO_PORT_ATTEMPTS : 1;
+  for (let offset = 0; offset < attempts; offset += 1) {
+    const candidate = deps.mqtt.port === 0 ? 0 : deps.mqtt.port + offset;
+    const tcp = createServer((socket) => handleStream(socket, { sourceIp: socket.remoteAddress ?? null, destinationIp: socket.localAddress ?? null }));
+    tcp.listen(candidate, deps.host);
+    try {
+      await Promise.race([once(tcp, 'listening'), once(tcp, 'error').then(([error]) => Promise.reject(error as Error))]);
+    } catch (error) {
+      tcp.close();
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || candidate > 65_534) throw error;
+      continue;
+    }
+    const port = (tcp.address() as AddressInfo).port;
+    if (port !== deps.mqtt.port && deps.mqtt.port !== 0) {
+      deps.logger.warn(`MQTT_PORT ${deps.mqtt.port} is taken: the embedded broker listens on ${port} instead (demo mode)`);
+    }
+    return tcp;
+  }
+  throw new MqttPortError(
+    deps.demo
+      ? `MQTT_PORT ${deps.mqtt.port} and the ${DEMO_PORT_ATTEMPTS - 1} ports above it are taken. Set MQTT_PORT to a free port, or MQTT_URL to use an external broker.`
+      : `MQTT_PORT ${deps.mqtt.port} is taken. Free it, set MQTT_PORT to a free port (0: any), or set MQTT_URL to use an external broker instead of the embedded one.`,
+  );
 }
 
 /** The broker's client id of a box's connection: one session per box, a reconnect replaces the last one. */

@@ -9,11 +9,8 @@ import type { SessionService } from '../modules/auth/sessions.js';
 import type { DevicePolicy } from '../access/policy.js';
 import { mayRead, scopeCovers, type BoxScope } from '../access/scope.js';
 import type { Bus, BusTopics, DeviceEvent } from '../bus/bus.js';
+import { createValuesThrottle, deviceTypeOf, type EventBox } from './values-throttle.js';
 
-/** A browser gets at most one `values` event per controller per this interval. */
-export const VALUES_INTERVAL_MS = 1000;
-/** How often values held back by the interval are looked at: the most they wait beyond it. */
-const VALUES_TICK_MS = 100;
 const AUTH_TIMEOUT_MS = 10_000;
 /**
  * A socket re-checks its session this often, for sessions that simply expire; an ending (logout,
@@ -44,17 +41,6 @@ interface Viewer {
   visible: Set<string> | null;
 }
 
-/** A box as the data plane hands it over: its controllers give the device type of a controller's events. */
-type EventBox = { id: string; ck: string; controllers?: ReadonlyMap<number, { deviceType: { id: string } }> };
-
-interface PendingValues {
-  box: { id: string; ck: string };
-  deviceType?: string;
-  station: number;
-  ts: number;
-  values: Record<string, number>;
-}
-
 export type Realtime = ReturnType<typeof createRealtime>;
 
 /**
@@ -68,91 +54,16 @@ export type Realtime = ReturnType<typeof createRealtime>;
 export function createRealtime(deps: { bus: Bus; sessions: SessionService; policy: DevicePolicy; logger: FastifyBaseLogger }) {
   const { bus, sessions, policy, logger } = deps;
   const viewers = new Set<Viewer>();
-  const pendingValues = new Map<string, PendingValues>();
-  /** When each controller's values last left, for those that left within the interval. */
-  const valuesSent = new Map<string, number>();
-
-  async function scopeFor(user: UserRow): Promise<Pick<Viewer, 'scope' | 'visible'>> {
-    const scope = await policy.scopeOf(user);
-    return { scope, visible: scope.kind === 'related' ? await policy.visibleBoxIds(scope) : null };
-  }
+  const throttle = createValuesThrottle((event) => bus.publish('device-event', event));
 
   /** The viewer's devices changed: decide its events anew and tell the browser to read its lists again. */
   async function rescope(viewer: Viewer): Promise<void> {
     try {
-      Object.assign(viewer, await scopeFor(viewer.user));
+      Object.assign(viewer, await scopeFor(policy, viewer.user));
       send(viewer.socket, { type: 'scope' });
     } catch (error) {
       logger.warn({ err: error }, 'reloading what a WebSocket viewer may see failed');
     }
-  }
-
-  function deviceTypeOf(box: EventBox, station: number): string | undefined {
-    return box.controllers?.get(station)?.deviceType.id;
-  }
-
-  const flushTimer = setInterval(flushValues, VALUES_TICK_MS);
-  flushTimer.unref();
-
-  const mayLeave = (key: string, now: number) => now - (valuesSent.get(key) ?? Number.NEGATIVE_INFINITY) >= VALUES_INTERVAL_MS;
-
-  function sendValues(key: string, pending: PendingValues, now: number): void {
-    pendingValues.delete(key);
-    valuesSent.set(key, now);
-    bus.publish('device-event', {
-      box: pending.box,
-      event: { type: 'values', box_id: pending.box.id, controller_id: pending.station, ts: pending.ts, values: pending.values },
-      deviceType: pending.deviceType,
-    });
-  }
-
-  /** Sends the values whose interval has passed, and forgets controllers quiet for an interval. */
-  function flushValues(): void {
-    const now = Date.now();
-    for (const [key, pending] of pendingValues) if (mayLeave(key, now)) sendValues(key, pending, now);
-    for (const key of valuesSent.keys()) if (mayLeave(key, now) && !pendingValues.has(key)) valuesSent.delete(key);
-  }
-
-  function deliver(viewer: Viewer, box: { id: string; ck: string }, event: DeviceEvent, deviceType: string | undefined): void {
-    if (!scopeCovers(viewer.scope, viewer.visible, box)) return;
-    // Registers the viewer may not read never reach it (an event of an unknown type counts as unreadable).
-    const readable = (register: number) => viewer.scope.kind !== 'related' || mayRead(viewer.scope, deviceType ?? '', register);
-    if (event.type === 'values') {
-      if (!viewer.boxes.has(box.id) || viewer.socket.bufferedAmount > SLOW_CONSUMER_BYTES) return;
-      const values = Object.fromEntries(Object.entries(event.values).filter(([register]) => readable(Number(register))));
-      if (Object.keys(values).length > 0) send(viewer.socket, { ...event, values });
-      return;
-    }
-    if (event.type === 'fault') {
-      if (readable(event.record.register)) send(viewer.socket, { ...event, record: { ...event.record, message: event.record.message[viewer.language] } });
-      return;
-    }
-    if (event.type === 'command') {
-      // A command names its register and value: both are as unreadable as the register.
-      if (readable(event.command.register)) send(viewer.socket, event);
-      return;
-    }
-    send(viewer.socket, event);
-  }
-
-  function send(socket: WebSocket, event: RealtimeEvent): void {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
-  }
-
-  /**
-   * The database is away, so the session cannot be checked: that ends no session. The socket closes
-   * with 1013 (try again later), which the console answers by connecting again, not by signing out.
-   */
-  function unavailable(socket: WebSocket, language: Language): void {
-    send(socket, { type: 'error', code: Code.REJECTED, message: formatMessage(language, 'serviceUnavailable') });
-    socket.close(TRY_AGAIN_LATER, 'service unavailable');
-  }
-
-  function signedOut(socket: WebSocket, language: Language, error: unknown): void {
-    const key = error instanceof ApiError ? error.problems[0]?.key : undefined;
-    const code = error instanceof ApiError ? error.code : Code.TOKEN_INVALID;
-    send(socket, { type: 'error', code, message: formatMessage(language, key ?? 'tokenInvalid') });
-    socket.close(REALTIME_CLOSE.signedOut, 'signed out');
   }
 
   return {
@@ -164,23 +75,11 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
     },
 
     /** New values of a controller: sent at once, or merged with those held back and sent when its second ends. */
-    values(box: EventBox, station: number, ts: number, values: Record<string, number>): void {
-      const key = `${box.id}/${station}`;
-      let pending = pendingValues.get(key);
-      if (!pending) {
-        pending = { box: { id: box.id, ck: box.ck }, deviceType: deviceTypeOf(box, station), station, ts, values: { ...values } };
-        pendingValues.set(key, pending);
-      } else if (ts >= pending.ts) {
-        Object.assign(pending.values, values);
-        pending.ts = ts;
-      }
-      const now = Date.now();
-      if (mayLeave(key, now)) sendValues(key, pending, now);
-    },
+    values: throttle.values,
 
     /** A device event from the bus (any instance's): to the browsers here that may see it. */
     deliver({ box, event, deviceType }: BusTopics['device-event']): void {
-      for (const viewer of viewers) deliver(viewer, box, event, deviceType);
+      for (const viewer of viewers) deliverTo(viewer, box, event, deviceType);
     },
 
     /** What these users may see changed (after the policy forgot their scopes): their browsers here are told and their events decided anew. */
@@ -197,69 +96,131 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
 
     /** A browser's socket: signed in by `?token=` or by its first message, then kept until it or its session ends. */
     attach(socket: WebSocket, request: { language: Language; query: unknown }): void {
-      const language = request.language;
-      let viewer: Viewer | undefined;
-      let recheck: NodeJS.Timeout | undefined;
-      const queryToken = (request.query as { token?: unknown } | undefined)?.token;
-
-      const signIn = async (token: string) => {
-        try {
-          const { user } = await sessions.authenticate(token);
-          const scope = await scopeFor(user);
-          if (socket.readyState !== socket.OPEN) return;
-          // A check the database cannot answer now is made again at the next one.
-          const checkSession = () =>
-            void sessions.authenticate(token).catch((error: unknown) => isDatabaseUnavailable(error) || signedOut(socket, language, error));
-          viewer = { socket, user, checkSession, language, boxes: new Set(), ...scope };
-          viewers.add(viewer);
-          send(socket, { type: 'ready', user: user.username });
-          recheck = setInterval(checkSession, SESSION_RECHECK_MS);
-          recheck.unref();
-        } catch (error) {
-          if (isDatabaseUnavailable(error)) return unavailable(socket, language);
-          if (!(error instanceof ApiError)) logger.warn({ err: error }, 'checking a WebSocket session failed');
-          signedOut(socket, language, error);
-        }
-      };
-
-      const deadline = setTimeout(() => {
-        if (!viewer) signedOut(socket, language, ApiError.signedOut('invalid'));
-      }, AUTH_TIMEOUT_MS);
-      deadline.unref();
-
-      socket.on('message', (data, isBinary) => {
-        const parsed = isBinary ? undefined : clientMessageSchema.safeParse(parseJson(String(data)));
-        if (!parsed?.success) {
-          send(socket, { type: 'error', code: Code.REJECTED, message: formatMessage(language, 'badRequest') });
-          return;
-        }
-        const message = parsed.data;
-        if (message.type === 'auth') {
-          if (!viewer) void signIn(message.token);
-        } else if (viewer) {
-          viewer.boxes = new Set(message.boxes);
-          send(socket, { type: 'subscribed', boxes: viewer.boxes.size });
-        }
-      });
-      socket.on('close', () => {
-        clearTimeout(deadline);
-        clearInterval(recheck);
-        if (viewer) viewers.delete(viewer);
-      });
-      socket.on('error', (error) => logger.debug({ err: error }, 'WebSocket error'));
-      if (typeof queryToken === 'string' && queryToken) void signIn(queryToken);
+      attachSocket(socket, request, { sessions, policy, logger, viewers });
     },
 
     stats() {
-      return { sockets: viewers.size, pendingValues: pendingValues.size };
+      return { sockets: viewers.size, pendingValues: throttle.pending() };
     },
 
     close(): void {
-      clearInterval(flushTimer);
+      throttle.close();
       for (const viewer of viewers) viewer.socket.close(1001, 'server shutting down');
       viewers.clear();
     },
   };
+}
+
+async function scopeFor(policy: DevicePolicy, user: UserRow): Promise<Pick<Viewer, 'scope' | 'visible'>> {
+  const scope = await policy.scopeOf(user);
+  return { scope, visible: scope.kind === 'related' ? await policy.visibleBoxIds(scope) : null };
+}
+
+/**
+ * One browser's socket: it signs in (by `?token=` or by its first message, within AUTH_TIMEOUT_MS),
+ * then joins `viewers` with what it may see, names the boxes whose values it wants, and re-checks
+ * its session until the socket closes.
+ */
+function attachSocket(
+  socket: WebSocket,
+  request: { language: Language; query: unknown },
+  deps: { sessions: SessionService; policy: DevicePolicy; logger: FastifyBaseLogger; viewers: Set<Viewer> },
+): void {
+  const { sessions, logger, viewers } = deps;
+  const language = request.language;
+  let viewer: Viewer | undefined;
+  let recheck: NodeJS.Timeout | undefined;
+  const queryToken = (request.query as { token?: unknown } | undefined)?.token;
+
+  const signIn = async (token: string) => {
+    try {
+      const { user } = await sessions.authenticate(token);
+      const scope = await scopeFor(deps.policy, user);
+      if (socket.readyState !== socket.OPEN) return;
+      // A check the database cannot answer now is made again at the next one.
+      const checkSession = () =>
+        void sessions.authenticate(token).catch((error: unknown) => isDatabaseUnavailable(error) || signedOut(socket, language, error));
+      viewer = { socket, user, checkSession, language, boxes: new Set(), ...scope };
+      viewers.add(viewer);
+      send(socket, { type: 'ready', user: user.username });
+      recheck = setInterval(checkSession, SESSION_RECHECK_MS);
+      recheck.unref();
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) return unavailable(socket, language);
+      if (!(error instanceof ApiError)) logger.warn({ err: error }, 'checking a WebSocket session failed');
+      signedOut(socket, language, error);
+    }
+  };
+
+  const deadline = setTimeout(() => {
+    if (!viewer) signedOut(socket, language, ApiError.signedOut('invalid'));
+  }, AUTH_TIMEOUT_MS);
+  deadline.unref();
+
+  socket.on('message', (data, isBinary) => {
+    const parsed = isBinary ? undefined : clientMessageSchema.safeParse(parseJson(String(data)));
+    if (!parsed?.success) {
+      send(socket, { type: 'error', code: Code.REJECTED, message: formatMessage(language, 'badRequest') });
+      return;
+    }
+    const message = parsed.data;
+    if (message.type === 'auth') {
+      if (!viewer) void signIn(message.token);
+    } else if (viewer) {
+      viewer.boxes = new Set(message.boxes);
+      send(socket, { type: 'subscribed', boxes: viewer.boxes.size });
+    }
+  });
+  socket.on('close', () => {
+    clearTimeout(deadline);
+    clearInterval(recheck);
+    if (viewer) viewers.delete(viewer);
+  });
+  socket.on('error', (error) => logger.debug({ err: error }, 'WebSocket error'));
+  if (typeof queryToken === 'string' && queryToken) void signIn(queryToken);
+}
+
+/** A device event to one browser, if it may see the box, with only the registers it may read. */
+function deliverTo(viewer: Viewer, box: { id: string; ck: string }, event: DeviceEvent, deviceType: string | undefined): void {
+  if (!scopeCovers(viewer.scope, viewer.visible, box)) return;
+  // Registers the viewer may not read never reach it (an event of an unknown type counts as unreadable).
+  const readable = (register: number) => viewer.scope.kind !== 'related' || mayRead(viewer.scope, deviceType ?? '', register);
+  if (event.type === 'values') {
+    if (!viewer.boxes.has(box.id) || viewer.socket.bufferedAmount > SLOW_CONSUMER_BYTES) return;
+    const values = Object.fromEntries(Object.entries(event.values).filter(([register]) => readable(Number(register))));
+    if (Object.keys(values).length > 0) send(viewer.socket, { ...event, values });
+    return;
+  }
+  if (event.type === 'fault') {
+    if (readable(event.record.register)) send(viewer.socket, { ...event, record: { ...event.record, message: event.record.message[viewer.language] } });
+    return;
+  }
+  if (event.type === 'command') {
+    // A command names its register and value: both are as unreadable as the register.
+    if (readable(event.command.register)) send(viewer.socket, event);
+    return;
+  }
+  send(viewer.socket, event);
+}
+
+function send(socket: WebSocket, event: RealtimeEvent): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+}
+
+/**
+ * The database is away, so the session cannot be checked: that ends no session. The socket closes
+ * with 1013 (try again later), which the console answers by connecting again, not by signing out.
+ */
+function unavailable(socket: WebSocket, language: Language): void {
+  send(socket, { type: 'error', code: Code.REJECTED, message: formatMessage(language, 'serviceUnavailable') });
+  socket.close(TRY_AGAIN_LATER, 'service unavailable');
+}
+
+function signedOut(socket: WebSocket, language: Language, error: unknown): void {
+  const key = error instanceof ApiError ? error.problems[0]?.key : undefined;
+  const code = error instanceof ApiError ? error.code : Code.TOKEN_INVALID;
+  send(socket, { type: 'error', code, message: formatMessage(language, key ?? 'tokenInvalid') });
+  socket.close(REALTIME_CLOSE.signedOut, 'signed out');
 }
 
 function parseJson(text: string): unknown {
