@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checked, isoTimeSchema, missingOrInvalid, validateCkCode } from '../validation.js';
+import { connectionFields, locationFields, ownerFields, simFields } from './view-fields.js';
 
 /**
  * Box registration (POST /boxes, PUT /boxes/:boxId): the box, its controllers and the facts of the
@@ -93,81 +94,33 @@ export type RegisterBox = z.output<typeof registerBoxSchema>;
 export const updateBoxSchema = z.object(boxFacts).partial();
 export type UpdateBox = z.output<typeof updateBoxSchema>;
 
-export interface BoxController {
+export const boxControllerViewSchema = z.object({
   /** The station number: the API's `controller_id`. */
-  station: number;
-  device_type: string;
-  machine_model: string;
-  device_number: string;
-}
-
-export interface BoxView {
-  id: string;
-  ck: string;
-  model: string;
-  software: string;
-  iccid: string;
-  install_date: string | null;
-  expiry_date: string | null;
-  owner_unit: string;
-  province: string;
-  city: string;
-  district: string;
-  street: string;
-  latitude: number | null;
-  longitude: number | null;
-  contact: string;
-  phone: string;
-  remark: string;
-  server_ip: string | null;
-  registered_at: string;
-  online: boolean;
-  last_seen_at: string | null;
-  last_ip: string | null;
-  controllers: BoxController[];
-}
-
-/** The answer of registration and of a secret rotation: the only time the secret is ever shown. */
-export interface BoxWithSecret {
-  box: BoxView;
-  secret: string;
-}
-
-export interface UnregisteredBox {
-  id: string;
-  attempts: number;
-  first_seen_at: string;
-  last_seen_at: string;
-  last_ip: string | null;
-}
+  station: z.number().int(),
+  device_type: z.string(),
+  machine_model: z.string(),
+  device_number: z.string(),
+});
+export type BoxController = z.infer<typeof boxControllerViewSchema>;
 
 export const boxViewSchema = z.object({
   id: z.string(),
   ck: z.string(),
   model: z.string(),
   software: z.string(),
-  iccid: z.string(),
-  install_date: z.string().nullable(),
-  expiry_date: z.string().nullable(),
-  owner_unit: z.string(),
-  province: z.string(),
-  city: z.string(),
-  district: z.string(),
-  street: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  contact: z.string(),
-  phone: z.string(),
-  remark: z.string(),
+  ...simFields,
+  ...ownerFields,
+  ...locationFields,
   server_ip: z.string().nullable(),
   registered_at: isoTimeSchema,
-  online: z.boolean(),
-  last_seen_at: isoTimeSchema.nullable(),
-  last_ip: z.string().nullable(),
-  controllers: z.array(z.object({ station: z.number().int(), device_type: z.string(), machine_model: z.string(), device_number: z.string() })),
-}) satisfies z.ZodType<BoxView>;
+  ...connectionFields,
+  controllers: z.array(boxControllerViewSchema),
+});
+export type BoxView = z.infer<typeof boxViewSchema>;
 
-export const boxWithSecretSchema = z.object({ box: boxViewSchema, secret: z.string() }) satisfies z.ZodType<BoxWithSecret>;
+/** The answer of registration and of a secret rotation: the only time the secret is ever shown. */
+export const boxWithSecretSchema = z.object({ box: boxViewSchema, secret: z.string() });
+export type BoxWithSecret = z.infer<typeof boxWithSecretSchema>;
 
 export const unregisteredBoxSchema = z.object({
   id: z.string(),
@@ -175,4 +128,5 @@ export const unregisteredBoxSchema = z.object({
   first_seen_at: isoTimeSchema,
   last_seen_at: isoTimeSchema,
   last_ip: z.string().nullable(),
-}) satisfies z.ZodType<UnregisteredBox>;
+});
+export type UnregisteredBox = z.infer<typeof unregisteredBoxSchema>;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { MessageKey } from '../messages.js';
 import { ckCode, choice, keyword, optional } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
-import { isoTimeSchema } from '../validation.js';
-import { DEVICE_STATUSES, deviceStateSchema, type DeviceState, type DeviceStatus } from './status.js';
+import { connectionFields, locationFields, ownerFields, simFields } from '../boxes/view-fields.js';
+import { DEVICE_STATUSES, deviceStateSchema, type DeviceStatus } from './status.js';
 
 /**
  * The device list (DESIGN.md section 6, device area): its filters, sort, paging and export, the
@@ -56,86 +56,38 @@ export type DeviceListQuery = z.output<typeof deviceListQuerySchema>;
 export const deviceExportQuerySchema = deviceListQuerySchema.omit({ page: true, page_size: true });
 export type DeviceExportQuery = z.output<typeof deviceExportQuerySchema>;
 
-export interface DeviceLocation {
-  province: string;
-  city: string;
-  district: string;
-  street: string;
-  latitude: number | null;
-  longitude: number | null;
-}
-
-/** One row of the device list: a controller of a box with the box's facts (an unregistered box has only its id). */
-export interface DeviceItem {
-  box_id: string;
-  /** The station; null for an unregistered box. */
-  controller_id: number | null;
-  station: number | null;
-  ck: string | null;
-  /** The controller model: the device type's name in the caller's language. */
-  model: string;
-  device_type: string | null;
-  /** The whole-machine model. */
-  machine_model: string;
-  device_number: string;
-  status: DeviceState;
-  online: boolean;
-  /** An alert record of the controller is active. */
-  alert: boolean;
-  /** A fault record of the controller is active. */
-  fault: boolean;
-  owner_unit: string;
-  remark: string;
-  /** The box model. */
-  iot_model: string;
-  software: string;
-  iccid: string;
-  install_date: string | null;
-  expiry_date: string | null;
-  last_seen_at: string | null;
-  last_ip: string | null;
-  contact: string;
-  phone: string;
-  location: DeviceLocation;
-}
-
 export type DeviceStatusCounts = Record<DeviceStatus, number> & { total: number };
 
-export const deviceLocationSchema = z.object({
-  province: z.string(),
-  city: z.string(),
-  district: z.string(),
-  street: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-}) satisfies z.ZodType<DeviceLocation>;
+export const deviceLocationSchema = z.object(locationFields);
+export type DeviceLocation = z.infer<typeof deviceLocationSchema>;
 
+/** One row of the device list: a controller of a box with the box's facts (an unregistered box has only its id). */
 export const deviceItemSchema = z.object({
   box_id: z.string(),
+  /** The station; null for an unregistered box. */
   controller_id: z.number().int().nullable(),
   station: z.number().int().nullable(),
   ck: z.string().nullable(),
+  /** The controller model: the device type's name in the caller's language. */
   model: z.string(),
   device_type: z.string().nullable(),
+  /** The whole-machine model. */
   machine_model: z.string(),
   device_number: z.string(),
   status: deviceStateSchema,
-  online: z.boolean(),
+  /** An alert record of the controller is active. */
   alert: z.boolean(),
+  /** A fault record of the controller is active. */
   fault: z.boolean(),
-  owner_unit: z.string(),
-  remark: z.string(),
+  /** The box model. */
   iot_model: z.string(),
   software: z.string(),
-  iccid: z.string(),
-  install_date: z.string().nullable(),
-  expiry_date: z.string().nullable(),
-  last_seen_at: isoTimeSchema.nullable(),
-  last_ip: z.string().nullable(),
-  contact: z.string(),
-  phone: z.string(),
+  ...simFields,
+  ...ownerFields,
+  ...connectionFields,
   location: deviceLocationSchema,
-}) satisfies z.ZodType<DeviceItem>;
+});
+export type DeviceItem = z.infer<typeof deviceItemSchema>;
 
 export const devicePageSchema = z.object({ total: z.number().int(), items: z.array(deviceItemSchema) });
 
