@@ -1,5 +1,5 @@
 import type { ConnectionLogEntry, DeviceControllerView } from '@cloudbox/domain';
-import { Card, Col, Descriptions, Row, Space, Table, Tag } from 'antd';
+import { Card, Col, Descriptions, Row, Space, Table, Tag, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTimeIn } from '../../../components/charts/zone';
@@ -26,59 +26,51 @@ export default function Box() {
       {box && (
         <Row gutter={[12, 12]}>
           <Col xs={24} xl={12}>
-            <Card variant="borderless" title={t('box.module')}>
-              <Descriptions
-                bordered
-                size="small"
-                column={1}
-                items={[
-                  { key: 'ck', label: t('box.ck'), children: `${box.ck} · ${box.ck_name}` },
-                  { key: 'model', label: t('box.iotModel'), children: box.iot_model || '—' },
-                  { key: 'software', label: t('box.software'), children: box.software || '—' },
-                  { key: 'iccid', label: t('box.iccid'), children: box.iccid || '—' },
-                  { key: 'install', label: t('box.installDate'), children: box.install_date ?? '—' },
-                  { key: 'expiry', label: t('box.expiryDate'), children: box.expiry_date ?? '—' },
-                  { key: 'ip', label: t('box.lastIp'), children: box.last_ip ?? '—' },
-                  { key: 'server', label: t('box.serverIp'), children: box.server_ip ?? '—' },
-                  {
-                    key: 'online',
-                    label: t('box.connection'),
-                    children: <Tag color={box.online ? 'success' : 'default'}>{t(box.online ? 'box.online' : 'box.offline')}</Tag>,
-                  },
-                  { key: 'seen', label: t('box.lastSeen'), children: time(box.last_seen_at) },
-                  { key: 'changed', label: t('box.statusChanged'), children: time(box.status_changed_at) },
-                  { key: 'registered', label: t('box.registered'), children: time(box.registered_at) },
-                ]}
-              />
-            </Card>
+            <DetailsCard
+              title={t('box.module')}
+              items={[
+                { key: 'ck', label: t('box.ck'), children: `${box.ck} · ${box.ck_name}` },
+                { key: 'model', label: t('box.iotModel'), children: box.iot_model || '—' },
+                { key: 'software', label: t('box.software'), children: box.software || '—' },
+                { key: 'iccid', label: t('box.iccid'), children: box.iccid || '—' },
+                { key: 'install', label: t('box.installDate'), children: box.install_date ?? '—' },
+                { key: 'expiry', label: t('box.expiryDate'), children: box.expiry_date ?? '—' },
+                { key: 'ip', label: t('box.lastIp'), children: box.last_ip ?? '—' },
+                { key: 'server', label: t('box.serverIp'), children: box.server_ip ?? '—' },
+                {
+                  key: 'online',
+                  label: t('box.connection'),
+                  children: <Tag color={box.online ? 'success' : 'default'}>{t(box.online ? 'box.online' : 'box.offline')}</Tag>,
+                },
+                { key: 'seen', label: t('box.lastSeen'), children: time(box.last_seen_at) },
+                { key: 'changed', label: t('box.statusChanged'), children: time(box.status_changed_at) },
+                { key: 'registered', label: t('box.registered'), children: time(box.registered_at) },
+              ]}
+            />
           </Col>
           <Col xs={24} xl={12}>
-            <Card variant="borderless" title={t('box.owner')}>
-              <Descriptions
-                bordered
-                size="small"
-                column={1}
-                items={[
-                  { key: 'owner', label: t('device.ownerUnit'), children: box.owner_unit || '—' },
-                  { key: 'contact', label: t('box.contact'), children: box.contact || '—' },
-                  { key: 'phone', label: t('box.phone'), children: box.phone || '—' },
-                  { key: 'location', label: t('box.location'), children: location || '—' },
-                  {
-                    key: 'map',
-                    label: t('box.coordinates'),
-                    children:
-                      box.location.latitude !== null && box.location.longitude !== null ? (
-                        <Link to={`/bigScreen/bg-map/${box.box_id}`}>
-                          {box.location.latitude.toFixed(4)}, {box.location.longitude.toFixed(4)}
-                        </Link>
-                      ) : (
-                        '—'
-                      ),
-                  },
-                  { key: 'remark', label: t('device.remark'), children: box.remark || '—' },
-                ]}
-              />
-            </Card>
+            <DetailsCard
+              title={t('box.owner')}
+              items={[
+                { key: 'owner', label: t('device.ownerUnit'), children: box.owner_unit || '—' },
+                { key: 'contact', label: t('box.contact'), children: box.contact || '—' },
+                { key: 'phone', label: t('box.phone'), children: box.phone || '—' },
+                { key: 'location', label: t('box.location'), children: location || '—' },
+                {
+                  key: 'map',
+                  label: t('box.coordinates'),
+                  children:
+                    box.location.latitude !== null && box.location.longitude !== null ? (
+                      <Link to={`/bigScreen/bg-map/${box.box_id}`}>
+                        {box.location.latitude.toFixed(4)}, {box.location.longitude.toFixed(4)}
+                      </Link>
+                    ) : (
+                      '—'
+                    ),
+                },
+                { key: 'remark', label: t('device.remark'), children: box.remark || '—' },
+              ]}
+            />
           </Col>
           <Col span={24}>
             <Card variant="borderless" title={t('box.controllers')}>
@@ -144,5 +136,14 @@ export default function Box() {
         </Row>
       )}
     </div>
+  );
+}
+
+/** A card of label-value rows, one a line. */
+function DetailsCard({ title, items }: { title: string; items: DescriptionsProps['items'] }) {
+  return (
+    <Card variant="borderless" title={title}>
+      <Descriptions bordered size="small" column={1} items={items} />
+    </Card>
   );
 }

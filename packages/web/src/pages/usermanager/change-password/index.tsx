@@ -1,9 +1,10 @@
-import { validatePassword, type Violation } from '@cloudbox/domain';
+import type { Violation } from '@cloudbox/domain';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../../api/user';
 import { useAppStore } from '../../../stores/app';
-import { repeatsRule, violationRule } from '../../../utils/form-rules';
+import { violationRule } from '../../../utils/form-rules';
+import NewPasswordFields from '../shared/NewPasswordFields';
 import './index.css';
 
 interface PasswordForm {
@@ -38,17 +39,12 @@ export default function ChangePassword() {
           <Form.Item name="oldPassword" label={t('changePassword.oldPassword')} rules={[violationRule(requireOldPassword, language)]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Form.Item name="newPassword" label={t('changePassword.newPassword')} rules={[violationRule(validatePassword, language)]}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label={t('changePassword.confirmPassword')}
-            dependencies={['newPassword']}
-            rules={[violationRule(validatePassword, language), repeatsRule('newPassword', language)]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+          <NewPasswordFields
+            name="newPassword"
+            label={t('changePassword.newPassword')}
+            repeatName="confirmPassword"
+            repeatLabel={t('changePassword.confirmPassword')}
+          />
           <Button type="primary" htmlType="submit" className="change-password-submit">
             {t('changePassword.submit')}
           </Button>

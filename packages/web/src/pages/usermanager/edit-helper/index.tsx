@@ -1,17 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { canAccessPath, validatePassword, type ManagedUserView } from '@cloudbox/domain';
+import { canAccessPath, type ManagedUserView } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Form, Modal, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { changeHelperModel, changeHelperPassword, deleteHelper, getHelpers, getLevelModels } from '../../../api/userRegister';
-import { useAppStore } from '../../../stores/app';
 import { useUserStore } from '../../../stores/user';
-import { repeatsRule, violationRule } from '../../../utils/form-rules';
 import { useIsParentOf, useMayRelate } from '../shared/caller';
 import { useCompactLayout } from '../shared/layout';
+import NewPasswordFields from '../shared/NewPasswordFields';
 import { managedUserColumns } from '../shared/managed-columns';
+import ManagedUserTable from '../shared/ManagedUserTable';
 import { useRelationChange } from '../shared/useRelationChange';
 import '../shared/usermanager.css';
 
@@ -105,15 +105,7 @@ export default function EditHelper() {
           )
         }
       >
-        <Table<ManagedUserView>
-          rowKey="id"
-          size="middle"
-          loading={helpers.isFetching}
-          columns={columns}
-          dataSource={helpers.data ?? []}
-          pagination={false}
-          scroll={{ x: 720 }}
-        />
+        <ManagedUserTable users={helpers} columns={columns} scrollX={720} />
       </Card>
       <PasswordDialog
         helper={passwordOf}
@@ -126,7 +118,6 @@ export default function EditHelper() {
 
 function PasswordDialog({ helper, onClose, onSubmit }: { helper: ManagedUserView | null; onClose(): void; onSubmit(password: string): Promise<boolean> }) {
   const { t } = useTranslation();
-  const language = useAppStore((state) => state.language);
   const [form] = Form.useForm<{ password: string; repeat: string }>();
   return (
     <Modal
@@ -144,17 +135,12 @@ function PasswordDialog({ helper, onClose, onSubmit }: { helper: ManagedUserView
           if (await onSubmit(password)) onClose();
         }}
       >
-        <Form.Item name="password" label={t('usermanager.helpers.newPassword')} rules={[violationRule(validatePassword, language)]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="repeat"
-          label={t('usermanager.common.passwordRepeat')}
-          dependencies={['password']}
-          rules={[violationRule(validatePassword, language), repeatsRule('password', language)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields
+          name="password"
+          label={t('usermanager.helpers.newPassword')}
+          repeatName="repeat"
+          repeatLabel={t('usermanager.common.passwordRepeat')}
+        />
       </Form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { canAccessPath, type ManagedUserView } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Space, Switch, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { useUserStore } from '../../../stores/user';
 import DeviceRelationTable from '../shared/DeviceRelationTable';
 import { useIsParentOf, useMayRelate } from '../shared/caller';
 import { managedUserColumns } from '../shared/managed-columns';
+import ManagedUserTable from '../shared/ManagedUserTable';
 import SwitchGrantDrawer from '../shared/SwitchGrantDrawer';
 import { useRelationChange } from '../shared/useRelationChange';
 import '../shared/usermanager.css';
@@ -95,15 +96,7 @@ export default function EditManager() {
           )
         }
       >
-        <Table<ManagedUserView>
-          rowKey="id"
-          size="middle"
-          loading={managers.isFetching}
-          columns={columns}
-          dataSource={managers.data ?? []}
-          pagination={false}
-          scroll={{ x: 640 }}
-        />
+        <ManagedUserTable users={managers} columns={columns} scrollX={640} />
       </Card>
       <Card variant="borderless" title={t('usermanager.switchGrant.myDevices')} className="my-devices">
         <Typography.Paragraph type="secondary">{t('usermanager.switchGrant.myDevicesIntro')}</Typography.Paragraph>

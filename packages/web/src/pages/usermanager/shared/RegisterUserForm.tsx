@@ -1,12 +1,13 @@
-import { HELPER_TYPES, validateCkCode, validatePassword, validateUserName, type AddHelperInput, type HelperType, type ManagedUserView } from '@cloudbox/domain';
+import { HELPER_TYPES, validateCkCode, validateUserName, type AddHelperInput, type HelperType, type ManagedUserView } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addHelper, addManager, getLevelModels } from '../../../api/userRegister';
 import { useAppStore } from '../../../stores/app';
 import { useUserStore } from '../../../stores/user';
-import { repeatsRule, violationRule } from '../../../utils/form-rules';
+import { violationRule } from '../../../utils/form-rules';
 import { RequestError } from '../../../utils/request';
+import NewPasswordFields from './NewPasswordFields';
 import './usermanager.css';
 
 interface RegisterForm {
@@ -62,17 +63,12 @@ export default function RegisterUserForm({ kind, onRegistered }: { kind: 'manage
         <Form.Item name="username" label={t('usermanager.common.username')} rules={[violationRule(validateUserName, language, { trim: true })]}>
           <Input autoComplete="off" maxLength={20} />
         </Form.Item>
-        <Form.Item name="password" label={t('usermanager.common.password')} rules={[violationRule(validatePassword, language)]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="password_repeat"
-          label={t('usermanager.common.passwordRepeat')}
-          dependencies={['password']}
-          rules={[violationRule(validatePassword, language), repeatsRule('password', language)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields
+          name="password"
+          label={t('usermanager.common.password')}
+          repeatName="password_repeat"
+          repeatLabel={t('usermanager.common.passwordRepeat')}
+        />
         <Form.Item name="ck" label={t('usermanager.common.ck')} rules={[violationRule(validateCkCode, language, { trim: true })]}>
           <Input maxLength={4} inputMode="numeric" />
         </Form.Item>
