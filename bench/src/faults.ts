@@ -316,25 +316,20 @@ async function account(sql: postgres.Sql, boxes: AccountedBox[]) {
       if (!storedBy.has(row.box_id)) storedBy.set(row.box_id, new Map());
       storedBy.get(row.box_id)!.set(row.ts, row.rows);
     }
-    let sent = 0;
-    let acknowledged = 0;
-    let lost = 0;
-    let doubledRows = 0;
-    let doubledInRollups = 0;
-    let unacknowledgedStored = 0;
+    const tally = { sent: 0, acknowledged: 0, lost: 0, doubledRows: 0, doubledInRollups: 0, unacknowledgedStored: 0 };
     for (const box of boxes) {
       const rows = storedBy.get(box.id) ?? new Map<number, number>();
-      sent += box.sent.size;
-      acknowledged += box.acknowledged.size;
-      for (const ts of box.acknowledged) if (!rows.has(ts)) lost += 1;
+      tally.sent += box.sent.size;
+      tally.acknowledged += box.acknowledged.size;
+      for (const ts of box.acknowledged) if (!rows.has(ts)) tally.lost += 1;
       for (const [ts, count] of rows) {
-        if (count > 1) doubledRows += count - 1;
-        if (!box.acknowledged.has(ts)) unacknowledgedStored += 1;
+        if (count > 1) tally.doubledRows += count - 1;
+        if (!box.acknowledged.has(ts)) tally.unacknowledgedStored += 1;
       }
       const rolledUp = rollups.find((row) => row.box_id === box.id)?.count ?? 0;
-      if (rolledUp > rows.size) doubledInRollups += rolledUp - rows.size;
+      if (rolledUp > rows.size) tally.doubledInRollups += rolledUp - rows.size;
     }
-    return { sent, acknowledged, stored: stored.length, lost, doubledRows, doubledInRollups, doubled: doubledRows + doubledInRollups, unacknowledgedStored };
+    return { ...tally, stored: stored.length, doubled: tally.doubledRows + tally.doubledInRollups };
   } finally {
     await sql.end();
   }

@@ -28,10 +28,12 @@ const POINTS_PER_MESSAGE = 70;
 const CONNECTED_BOXES = 10_000;
 const REGISTRATION_CONCURRENCY = 16;
 const WARM_UP_MS = 3000;
-const PROBE_INTERVAL_MS = 25;
-/** A browser hears of a controller at most once a second: probes of what it sees are further apart. */
-const VISIBLE_PROBE_INTERVAL_MS = 1100;
-const IDLE_PROBE_MS = 5000;
+/**
+ * The latency probes, one message at a time: to committed (PUBACK) every `committedEveryMs`; to
+ * visible in a console every `visibleEveryMs` (a browser hears of a controller at most once a
+ * second: these probes are further apart); first for `idleMs` without load.
+ */
+const PROBES = { committedEveryMs: 25, visibleEveryMs: 1100, idleMs: 5000 } as const;
 /** Samples per layout in the layout comparison; PGlite gets fewer (single-threaded WebAssembly). */
 const LAYOUT_SAMPLES = { postgres: 20_000, pglite: 5_000 } as const;
 const LAYOUT_REGISTERS = 35;
@@ -107,7 +109,7 @@ async function probeLatency(url: string, box: BoxOptions, durationMs: number): P
     const started = performance.now();
     await client.publishAsync(boxTopics(String(box.id)).data, message, { qos: 1 });
     latencies.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS));
+    await new Promise((resolve) => setTimeout(resolve, PROBES.committedEveryMs));
   }
   await client.endAsync();
   return latencies;
@@ -147,7 +149,7 @@ async function probeVisible(baseUrl: string, token: string, url: string, box: Bo
     );
     latencies.push((await seen) - started);
     arrivals.delete(ts);
-    await new Promise((resolve) => setTimeout(resolve, VISIBLE_PROBE_INTERVAL_MS));
+    await new Promise((resolve) => setTimeout(resolve, PROBES.visibleEveryMs));
   }
   await client.endAsync();
   socket.close();
@@ -360,7 +362,7 @@ export const ingestBenchmark: Benchmark = {
     `${POINTS_PER_MESSAGE} data points per message (one register reading = one data point), ${IN_FLIGHT} unacknowledged messages per box.`,
     'The server acknowledges a message only once its batch is committed (samples, hourly and daily rollups, latest values, event rules),',
     'so the rate is counted by the server: data points committed per second after a warm-up. Latency: one more box publishes one message at a time',
-    `every ${PROBE_INTERVAL_MS} ms, publish to PUBACK (= committed and visible to queries); another, one message every ${VISIBLE_PROBE_INTERVAL_MS} ms,`,
+    `every ${PROBES.committedEveryMs} ms, publish to PUBACK (= committed and visible to queries); another, one message every ${PROBES.visibleEveryMs} ms,`,
     'publish to its `values` event in the WebSocket of a signed-in console watching it (committed, announced and pushed). COPY: the same number of sample rows of the same shape into a fresh',
     'database of the same kind (samples only: no rollups, no latest values). Layouts: the same samples through `unnest` into each candidate table.',
     `Memory: the server's RSS with ${thousands(CONNECTED_BOXES)} registered boxes connected (one message each per 10 s).`,
@@ -380,7 +382,7 @@ export const ingestBenchmark: Benchmark = {
     const [probeBox, watchedBox] = await register(api, 600_100_001, 2, [LOAD_CONTROLLERS[0]!]);
     const probes = (durationMs: number) =>
       Promise.all([probeLatency(url, probeBox!, durationMs), probeVisible(server.baseUrl, api.token, url, watchedBox!, durationMs)]);
-    const [idle, idleVisible] = await probes(IDLE_PROBE_MS);
+    const [idle, idleVisible] = await probes(PROBES.idleMs);
 
     // Load mode publishes as fast as acknowledged: stamp every sample with its own millisecond,
     // or the server would rightly drop same-time samples of a controller as redeliveries.

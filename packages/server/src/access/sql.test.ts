@@ -5,7 +5,7 @@ import { boxes, ckCodes, deviceShares, deviceSwitchGrants, permissionTemplates, 
 import { queryRows } from '../db/sql.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../test/helpers.js';
 import { createDevicePolicy, type DevicePolicy } from './policy.js';
-import { accessOf, mayRead, roleScope, scopeCovers, type BoxRelation, type BoxScope } from './scope.js';
+import { accessOf, CK_WIDE_ROLES, mayRead, roleScope, scopeCovers, type BoxRelation, type BoxScope } from './scope.js';
 import { listsRelationMadeBy, mayEndRelation, mayRevokeSwitch, offersForSharing, offersSwitchOf, reachesCk, services } from './relations.js';
 import {
   boxIdCondition,
@@ -48,21 +48,11 @@ interface BoxFacts {
   switchGrants?: { user: string; by: string }[];
 }
 
-const STAFF_ROLES: Role[] = [
-  'limited_admin',
-  'manufacturer',
-  'qualityController',
-  'afterSales',
-  'afterSalesPlus',
-  'district_distributor',
-  'regional_distributor',
-  'market',
-];
 const HELPER_MODEL: TemplateRights = { maglev_blower: { 1: 'r', 2: 'rw' } };
 
 const USERS: UserFacts[] = [
   { name: 'root', roles: ['root'], ck: null },
-  ...STAFF_ROLES.map((role): UserFacts => ({ name: role, roles: [role], ck: '1001' })),
+  ...CK_WIDE_ROLES.map((role): UserFacts => ({ name: role, roles: [role], ck: '1001' })),
   { name: 'stranger_staff', roles: ['afterSales'], ck: '2002' },
   { name: 'top', roles: ['manager'], ck: '1001' },
   { name: 'mid', roles: ['manager'], ck: '1001', parent: 'top' },

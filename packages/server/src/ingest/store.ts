@@ -23,12 +23,7 @@ export async function insertSamples(db: Executor, samples: readonly Sample[]): P
     sql`
     with input as (
       select i.controller_id, timestamptz 'epoch' + i.ms * interval '1 millisecond' as ts, i.registers::int[] as registers, i.readings::float8[] as readings
-      from unnest(
-        ${numberArray(samples.map((sample) => sample.controller.id))}::int[],
-        ${numberArray(samples.map((sample) => sample.ts))}::float8[],
-        ${textArray(samples.map((sample) => numberArray(sample.registers)))}::text[],
-        ${textArray(samples.map((sample) => numberArray(sample.readings)))}::text[]
-      ) as i(controller_id, ms, registers, readings)
+      from ${samplesAsRows(samples)}
     ),
     inserted as (
       insert into samples (controller_id, ts, registers, readings)
@@ -92,16 +87,24 @@ export async function countConflicts(db: Executor, samples: readonly Sample[]): 
   const [result] = await queryRows<{ conflicts: number }>(
     db,
     sql`select count(*)::int as conflicts
-        from unnest(
-          ${numberArray(samples.map((sample) => sample.controller.id))}::int[],
-          ${numberArray(samples.map((sample) => sample.ts))}::float8[],
-          ${textArray(samples.map((sample) => numberArray(sample.registers)))}::text[],
-          ${textArray(samples.map((sample) => numberArray(sample.readings)))}::text[]
-        ) as i(controller_id, ms, registers, readings)
+        from ${samplesAsRows(samples)}
         join samples s on s.controller_id = i.controller_id and s.ts = timestamptz 'epoch' + i.ms * interval '1 millisecond'
         where s.registers <> i.registers::int[] or s.readings <> i.readings::float8[]`,
   );
   return result?.conflicts ?? 0;
+}
+
+/**
+ * A batch of samples as rows `i(controller_id, ms, registers, readings)`, one parameter per column:
+ * registers and readings stay array literals (text) for the statement to cast.
+ */
+function samplesAsRows(samples: readonly Sample[]) {
+  return sql`unnest(
+    ${numberArray(samples.map((sample) => sample.controller.id))}::int[],
+    ${numberArray(samples.map((sample) => sample.ts))}::float8[],
+    ${textArray(samples.map((sample) => numberArray(sample.registers)))}::text[],
+    ${textArray(samples.map((sample) => numberArray(sample.readings)))}::text[]
+  ) as i(controller_id, ms, registers, readings)`;
 }
 
 /** Open and close by sample time; extremes, sum and count combined. */

@@ -46,6 +46,13 @@ async function browser(app: App, query = '', headers: Record<string, string> = {
   };
 }
 
+/** A browser signed in by `?token=`, once the hub has said it is ready. */
+async function readyBrowser(app: App, token: string) {
+  const watcher = await browser(app, `?token=${token}`);
+  await watcher.next('ready');
+  return watcher;
+}
+
 describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
   let t: DataPlaneTest;
   let manager: string;
@@ -80,8 +87,7 @@ describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
     const [own, foreign] = [t.boxId(), t.boxId()];
     const { secret } = await t.register({ id: own });
     await t.register({ id: foreign, ck: '2002' });
-    const watcher = await browser(t.app, `?token=${manager}`);
-    await watcher.next('ready');
+    const watcher = await readyBrowser(t.app, manager);
     watcher.socket.send(JSON.stringify({ type: 'subscribe', boxes: [own, foreign] }));
     expect(await watcher.next('subscribed')).toEqual({ type: 'subscribed', boxes: 2 });
 
@@ -142,8 +148,7 @@ describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
     // A password change ends the user's other sessions, and their sockets with them.
     const other = await signIn(t.app, 'demo_service', 'demo123456');
     const kept = await signIn(t.app, 'demo_service', 'demo123456');
-    const elsewhere = await browser(t.app, `?token=${other}`);
-    await elsewhere.next('ready');
+    const elsewhere = await readyBrowser(t.app, other);
     const changePassword = (from: string, to: string) =>
       t.app.inject({
         method: 'POST',
@@ -162,8 +167,7 @@ describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
     const id = t.boxId();
     await t.register({ id });
     await t.shareUnderModel('demo_helper', id, { maglev_blower: { [R.startStop]: 'r' } });
-    const watcher = await browser(t.app, `?token=${await signIn(t.app, 'demo_helper', 'demo123456')}`);
-    await watcher.next('ready');
+    const watcher = await readyBrowser(t.app, await signIn(t.app, 'demo_helper', 'demo123456'));
 
     const write = (register: number, value: number) =>
       t.app.inject({
@@ -204,9 +208,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instan
   it('delivers what one instance ingests to a browser connected to the other', async () => {
     const id = t.boxId();
     await t.register({ id });
-    const token = await signIn(second, 'demo_manager', 'demo123456');
-    const watcher = await browser(second, `?token=${token}`);
-    await watcher.next('ready');
+    const watcher = await readyBrowser(second, await signIn(second, 'demo_manager', 'demo123456'));
     watcher.socket.send(JSON.stringify({ type: 'subscribe', boxes: [id] }));
     await watcher.next('subscribed');
 
@@ -227,8 +229,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instan
 
   it('closes within a second a socket on the other instance whose session ended on this one', async () => {
     const token = await signIn(t.app, 'demo_service', 'demo123456');
-    const watcher = await browser(second, `?token=${token}`);
-    await watcher.next('ready');
+    const watcher = await readyBrowser(second, token);
     const loggedOutAt = performance.now();
     await t.app.inject({ method: 'GET', url: '/api/v2/user/logout', headers: { authorization: `Bearer ${token}` } });
     await eventually(() => watcher.closeCode(), 'the socket on the other instance closed', 1000);
@@ -239,9 +240,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instan
   it('tells a browser on the other instance that its devices changed, and decides its events anew', async () => {
     const id = t.boxId();
     await t.register({ id });
-    const token = await signIn(second, 'demo_helper', 'demo123456');
-    const watcher = await browser(second, `?token=${token}`);
-    await watcher.next('ready');
+    const watcher = await readyBrowser(second, await signIn(second, 'demo_helper', 'demo123456'));
     const [helper] = await t.rows<{ id: number }>(sql`select id from users where username = 'demo_helper'`);
     await t.rows(sql`insert into device_shares (box_id, user_id, granted_by, permission)
       select ${id}, ${helper!.id}, id, 'read' from users where username = 'demo_manager'`);
