@@ -14,7 +14,8 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box, createOtherCkManager, ingest, openRecord, OTHER_CK_MANAGER, registerBoxes, setOnline } from '../../test/fleet.js';
-import { bearer, DATABASE_KINDS, EN, envelopeOf, signIn, startTestApp, type TestApp } from '../../test/helpers.js';
+import { dataOf, expectRejected, signedInGet } from '../../test/api.js';
+import { DATABASE_KINDS, EN, envelopeOf, signIn, startTestApp, type TestApp } from '../../test/helpers.js';
 
 /** Shanghai's first half hour of November: still October in UTC. */
 const NOVEMBER_IN_SHANGHAI = new Date('2026-10-31T16:30:00Z');
@@ -103,13 +104,8 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
   });
   afterAll(() => t.dispose());
 
-  const get = (url: string, user = 'demo_manager', headers: Record<string, string> = EN) =>
-    t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers: { ...bearer(tokens[user]!), ...headers } });
-  const list = async (query: string, user = 'demo_manager') => {
-    const response = await get(`/devices?${query}`, user);
-    expect(response.statusCode, response.body).toBe(200);
-    return envelopeOf<Page<DeviceItem>>(response).data;
-  };
+  const get = signedInGet(() => t, tokens);
+  const list = async (query: string, user = 'demo_manager') => dataOf<Page<DeviceItem>>(await get(`/devices?${query}`, user));
 
   describe('GET /devices', () => {
     it("lists one item per controller of the boxes of the caller's CK, with the box facts", async () => {
@@ -255,19 +251,16 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
     });
 
     it("refuses unknown filters values, sorts and oversized pages in the caller's language", async () => {
-      for (const [query, message] of [
-        ['status=broken', 'status is not valid.'],
-        ['sort=secret_hash', 'sort is not valid.'],
-        ['order=sideways', 'order is not valid.'],
-        ['expiry=next_year', 'expiry is not valid.'],
-        ['ck=12', 'CK code must be exactly 4 digits'],
-        ['page_size=501', 'At most 500 rows per page'],
-        ['page=0', 'Can only be a positive integer'],
-      ]) {
-        const response = await get(`/devices?${query}`);
-        expect(response.statusCode, query).toBe(400);
-        expect(envelopeOf(response)).toMatchObject({ code: Code.REJECTED, message });
-      }
+      for (const [query, message] of Object.entries({
+        'status=broken': 'status is not valid.',
+        'sort=secret_hash': 'sort is not valid.',
+        'order=sideways': 'order is not valid.',
+        'expiry=next_year': 'expiry is not valid.',
+        'ck=12': 'CK code must be exactly 4 digits',
+        'page_size=501': 'At most 500 rows per page',
+        'page=0': 'Can only be a positive integer',
+      }))
+        expectRejected(await get(`/devices?${query}`), 400, message, query);
       const chinese = await get('/devices?page_size=1000', 'demo_manager', { 'accept-language': 'zh' });
       expect(envelopeOf(chinese).message).toBe('每页最多500行');
       // An empty parameter, as forms send, is no filter.

@@ -1,8 +1,9 @@
-import { Code, DEMO_PASSWORD, type DeviceHistory, type KlineCandle } from '@cloudbox/domain';
+import { DEMO_PASSWORD, type DeviceHistory, type KlineCandle } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.js';
 import { box, controllerOf, createOtherCkManager, ingest, OTHER_CK_MANAGER, registerBoxes } from '../../test/fleet.js';
+import { expectRejected } from '../../test/api.js';
 import { bearer, DATABASE_KINDS, EN, envelopeOf, signIn, startTestApp, type TestApp } from '../../test/helpers.js';
 
 const NOW = new Date('2026-10-31T08:00:00Z');
@@ -146,11 +147,8 @@ describe.each(DATABASE_KINDS)('device history and K-line on %s', (kind) => {
         ['registers=10,999', 'This device has no register 999.'],
         ['points=5', 'The point budget must be a whole number from 10 to 10000'],
         ['page_size=100000', 'At most 500 rows per page'],
-      ]) {
-        const response = await get('history', query!);
-        expect(response.statusCode, query).toBe(400);
-        expect(envelopeOf(response)).toMatchObject({ code: Code.REJECTED, message });
-      }
+      ])
+        expectRejected(await get('history', query!), 400, message!, query);
       const spanish = await get('history', 'registers=999', token, { 'accept-language': 'es' });
       expect(envelopeOf(spanish).message).toBe('Este dispositivo no tiene el registro 999.');
     });

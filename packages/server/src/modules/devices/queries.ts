@@ -127,36 +127,25 @@ export function filterCondition(scope: BoxScope, filter: Omit<DeviceFilter, 'sta
 }
 
 /** The list's sort expressions: a whitelist, so no request text ever reaches ORDER BY. */
+const SORT_COLUMNS: Record<Exclude<DeviceSortField, 'model'>, SQL> = {
+  box_id: sql`boxes.id`,
+  controller_id: sql`c.station`,
+  ck: sql`boxes.ck`,
+  // online < offline < online alert < offline alert < online fault < offline fault
+  status: sql`(case when active.fault then 4 when active.alert then 2 else 0 end + case when boxes.online then 0 else 1 end)`,
+  owner_unit: sql`boxes.owner_unit`,
+  device_type: sql`c.device_type_id`,
+  machine_model: sql`c.machine_model`,
+  iot_model: sql`boxes.model`,
+  iccid: sql`boxes.iccid`,
+  install_date: sql`boxes.install_date`,
+  expiry_date: sql`boxes.expiry_date`,
+  last_seen_at: sql`boxes.last_seen_at`,
+};
+
+/** The model sorts by the device type's name in the caller's language. */
 function sortExpression(field: DeviceSortField, language: Language): SQL {
-  switch (field) {
-    case 'box_id':
-      return sql`boxes.id`;
-    case 'controller_id':
-      return sql`c.station`;
-    case 'ck':
-      return sql`boxes.ck`;
-    case 'status':
-      // online < offline < online alert < offline alert < online fault < offline fault
-      return sql`(case when active.fault then 4 when active.alert then 2 else 0 end + case when boxes.online then 0 else 1 end)`;
-    case 'owner_unit':
-      return sql`boxes.owner_unit`;
-    case 'model':
-      return sql`(t.name ->> ${language})`;
-    case 'device_type':
-      return sql`c.device_type_id`;
-    case 'machine_model':
-      return sql`c.machine_model`;
-    case 'iot_model':
-      return sql`boxes.model`;
-    case 'iccid':
-      return sql`boxes.iccid`;
-    case 'install_date':
-      return sql`boxes.install_date`;
-    case 'expiry_date':
-      return sql`boxes.expiry_date`;
-    case 'last_seen_at':
-      return sql`boxes.last_seen_at`;
-  }
+  return field === 'model' ? sql`(t.name ->> ${language})` : SORT_COLUMNS[field];
 }
 
 export function orderBy(field: DeviceSortField, order: 'asc' | 'desc', language: Language): SQL {
@@ -186,30 +175,17 @@ export function itemColumns(language: Language, flags: Flags): SQL {
     boxes.last_ip, boxes.contact, boxes.phone, boxes.province, boxes.city, boxes.district, boxes.street, boxes.latitude, boxes.longitude`;
 }
 
-export interface ItemRow extends DeviceLocation {
-  box_id: string;
+/**
+ * A device list row as the SQL answers it: the item's facts, flat, of a registered device (it has a
+ * station, a CK and a device type), with times as epoch ms.
+ */
+export interface ItemRow extends DeviceLocation, Omit<DeviceItem, 'controller_id' | 'status' | 'last_seen_at' | 'location'> {
   station: number;
   ck: string;
-  model: string;
   device_type: string;
-  machine_model: string;
-  device_number: string;
-  online: boolean;
-  alert: boolean;
-  fault: boolean;
-  owner_unit: string;
-  remark: string;
-  iot_model: string;
-  software: string;
-  iccid: string;
-  install_date: string | null;
-  expiry_date: string | null;
   last_seen_ms: number | null;
   /** The wall time of the box's CK zone, as epoch ms: what a spreadsheet shows. */
   last_seen_local_ms: number | null;
-  last_ip: string | null;
-  contact: string;
-  phone: string;
 }
 
 export function itemOf(row: ItemRow): DeviceItem {
@@ -237,15 +213,13 @@ export function itemOf(row: ItemRow): DeviceItem {
     last_ip: row.last_ip,
     contact: row.contact,
     phone: row.phone,
-    location: {
-      province: row.province,
-      city: row.city,
-      district: row.district,
-      street: row.street,
-      latitude: row.latitude,
-      longitude: row.longitude,
-    },
+    location: locationOf(row),
   };
+}
+
+/** The location facts of a row that holds them among others (a box, a list row). */
+export function locationOf(row: DeviceLocation): DeviceLocation {
+  return { province: row.province, city: row.city, district: row.district, street: row.street, latitude: row.latitude, longitude: row.longitude };
 }
 
 /** An unregistered box as a list item: it has an id, an address and a last contact, nothing else. */

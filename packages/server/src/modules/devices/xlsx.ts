@@ -5,12 +5,69 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+type Cell = string | number | Date | null;
+
 export interface SheetColumn<T> {
   header: MessageKey;
   width: number;
-  value(row: T): string | number | Date | null;
+  value(row: T): Cell;
   /** Excel number format, e.g. for dates. */
   format?: string;
+}
+
+/** How a column reads its cell from a row: a function, or one with the cell's Excel format. */
+type CellReader<T> = SheetColumn<T>['value'] | Pick<SheetColumn<T>, 'value' | 'format'>;
+
+/** The fields of a row that a sheet can show as they are. */
+type PlainField<T> = { [K in keyof T]: T[K] extends Cell ? K : never }[keyof T];
+
+/** How wide a field's column is, the same in every export that shows it. */
+const COLUMN_WIDTHS = {
+  box_id: 14,
+  controller_id: 8,
+  ck: 8,
+  owner_unit: 28,
+  status: 14,
+  model: 18,
+  machine_model: 14,
+  device_number: 14,
+  iot_model: 14,
+  software: 14,
+  iccid: 22,
+  install_date: 12,
+  expiry_date: 12,
+  last_seen_at: 20,
+  province: 12,
+  city: 12,
+  district: 12,
+  street: 20,
+  contact: 10,
+  phone: 14,
+  remark: 24,
+  severity: 8,
+  code: 8,
+  message: 36,
+  register: 10,
+  register_name: 20,
+  value: 10,
+  started_at: 20,
+  ended_at: 20,
+  active: 10,
+};
+
+/**
+ * An export's columns, one per field of its labels table, in the table's order (the order of the
+ * screen): headed by the field's label, each shows the row's field as it is, unless `readers`
+ * reads it otherwise (a field that is no cell must be read there).
+ */
+export function sheetColumns<T extends object, F extends keyof typeof COLUMN_WIDTHS>(
+  labels: Record<F, MessageKey>,
+  readers: Record<Exclude<F, PlainField<T>>, CellReader<T>> & Partial<Record<F, CellReader<T>>>,
+): SheetColumn<T>[] {
+  return (Object.keys(labels) as F[]).map((field) => {
+    const reader: CellReader<T> = (readers as Partial<Record<F, CellReader<T>>>)[field] ?? ((row: T) => Reflect.get(row, field) as Cell);
+    return { header: labels[field], width: COLUMN_WIDTHS[field], ...(typeof reader === 'function' ? { value: reader } : reader) };
+  });
 }
 
 export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';

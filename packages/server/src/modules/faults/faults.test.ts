@@ -1,10 +1,11 @@
-import { Code, DEMO_PASSWORD, type FaultRecordView, type Page } from '@cloudbox/domain';
+import { DEMO_PASSWORD, type FaultRecordView, type Page } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box, controllerOf, createOtherCkManager, openRecord, OTHER_CK_MANAGER, registerBoxes } from '../../test/fleet.js';
-import { bearer, DATABASE_KINDS, EN, envelopeOf, signIn, startTestApp, type TestApp } from '../../test/helpers.js';
-import { EXPORT_BATCH_ROWS } from '../devices/service.js';
+import { dataOf, expectRejected, signedInGet } from '../../test/api.js';
+import { DATABASE_KINDS, EN, envelopeOf, signIn, startTestApp, type TestApp } from '../../test/helpers.js';
+import { EXPORT_BATCH_ROWS } from '../devices/exports.js';
 
 const NOW = new Date('2026-10-31T08:00:00Z');
 const HOUR = 3_600_000;
@@ -46,13 +47,8 @@ describe.each(DATABASE_KINDS)('fault records on %s', (kind) => {
   });
   afterAll(() => t.dispose());
 
-  const get = (url: string, user = 'demo_manager', headers: Record<string, string> = EN) =>
-    t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers: { ...bearer(tokens[user]!), ...headers } });
-  const page = async (url: string, user = 'demo_manager') => {
-    const response = await get(url, user);
-    expect(response.statusCode, response.body).toBe(200);
-    return envelopeOf<Page<FaultRecordView>>(response).data;
-  };
+  const get = signedInGet(() => t, tokens);
+  const page = async (url: string, user = 'demo_manager') => dataOf<Page<FaultRecordView>>(await get(url, user));
 
   describe('GET /devices/:boxId/controllers/:controllerId/faults', () => {
     it("lists the records of the device, newest first, in the caller's language", async () => {
@@ -98,11 +94,8 @@ describe.each(DATABASE_KINDS)('fault records on %s', (kind) => {
         ['active=maybe', 'Use true or false'],
         ['severity=info', 'severity is not valid.'],
         ['from=tomorrow', 'Use epoch milliseconds or an ISO 8601 time with an offset'],
-      ]) {
-        const response = await get(`/devices/100000021/controllers/1/faults?${query}`);
-        expect(response.statusCode, query).toBe(400);
-        expect(envelopeOf(response)).toMatchObject({ code: Code.REJECTED, message });
-      }
+      ])
+        expectRejected(await get(`/devices/100000021/controllers/1/faults?${query}`), 400, message!, query);
       expect((await get('/devices/10000002x/controllers/1/faults')).statusCode).toBe(400);
     });
   });

@@ -7,8 +7,9 @@ import type { DevicePolicy } from '../../access/policy.js';
 import type { BoxScope, Person } from '../../access/scope.js';
 import { readableCondition, scopeCondition } from '../../access/sql.js';
 import { containing, isoOf } from '../devices/queries.js';
-import { EXPORT_BATCH_ROWS, resolveDevice, timeZoneOf } from '../devices/service.js';
-import { fileDate, type ExportRows } from '../devices/xlsx.js';
+import { EXPORT_BATCH_ROWS, exportDate } from '../devices/exports.js';
+import { resolveDevice } from '../devices/resolve.js';
+import type { ExportRows } from '../devices/xlsx.js';
 
 /** A fault record as the list and the export read it; `*_local_ms` is the wall time in the CK's zone, for spreadsheets. */
 export interface FaultRow extends FaultRecordView {
@@ -147,9 +148,7 @@ export function createFaultService(deps: { db: Db; registry: Registry; policy: D
     },
 
     /** Today in the caller's CK zone, for export file names. */
-    async exportDate(user: Person): Promise<string> {
-      return fileDate(now(), await timeZoneOf(db, user));
-    },
+    exportDate: (user: Person): Promise<string> => exportDate(db, user, now()),
 
     /**
      * Every matching record, newest first, counted, then a batch at a time. The export holds the
