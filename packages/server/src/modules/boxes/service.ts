@@ -7,6 +7,7 @@ import { rollupsDaily, rollupsHourly, samples } from '../../db/timeseries.js';
 import { ApiError } from '../../http/errors.js';
 import type { DevicePolicy } from '../../access/policy.js';
 import { mayManageBox } from '../../access/scope.js';
+import { locationOf } from '../devices/queries.js';
 
 /** What else must hear about a box that changed: caches, connections, rule state. */
 export interface BoxChangeListener {
@@ -55,12 +56,7 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
       install_date: box.installDate,
       expiry_date: box.expiryDate,
       owner_unit: box.ownerUnit,
-      province: box.province,
-      city: box.city,
-      district: box.district,
-      street: box.street,
-      latitude: box.latitude,
-      longitude: box.longitude,
+      ...locationOf(box),
       contact: box.contact,
       phone: box.phone,
       remark: box.remark,
