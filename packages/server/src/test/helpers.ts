@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Envelope, LoginResult } from '@cloudbox/domain';
+import { DEMO_PASSWORD, type Envelope, type LoginResult } from '@cloudbox/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import postgres from 'postgres';
 import { buildApp, type App, type AppDependencies } from '../app.js';
@@ -127,6 +127,13 @@ export async function signIn(app: App, username: string, password: string): Prom
   const response = await login(app, { username, password });
   if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.body}`);
   return envelopeOf<LoginResult>(response).data.token;
+}
+
+/** Tokens of the demo users named (each signs in with the demo password), by username. */
+export async function signInDemo<const Username extends string>(app: App, usernames: Username[]): Promise<Record<Username, string>> {
+  const tokens = {} as Record<Username, string>;
+  for (const username of usernames) tokens[username] = await signIn(app, username, DEMO_PASSWORD);
+  return tokens;
 }
 
 export function envelopeOf<T = unknown>(response: LightMyRequestResponse): Envelope<T> {

@@ -2,8 +2,9 @@ import { boxTopics, MAGLEV_BLOWER, type BoxView, type BoxWithSecret, type Device
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectFieldErrors } from '../../test/api.js';
 import { dataMessage, startDataPlaneTest, type DataPlaneTest } from '../../test/data-plane.js';
-import { bearer, DATABASE_KINDS, EN, envelopeOf, signIn } from '../../test/helpers.js';
+import { bearer, DATABASE_KINDS, EN, envelopeOf, signInDemo } from '../../test/helpers.js';
 
 /** The facts of a registered box, as the device edit form sends them. */
 const FACTS = {
@@ -29,12 +30,10 @@ const FACTS = {
 
 describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
   let t: DataPlaneTest;
-  let limited: string;
-  let manager: string;
+  let tokens: Record<'demo_limited' | 'demo_manager', string>;
   beforeAll(async () => {
     t = await startDataPlaneTest(kind, 'embedded');
-    limited = await signIn(t.app, 'demo_limited', 'demo123456');
-    manager = await signIn(t.app, 'demo_manager', 'demo123456');
+    tokens = await signInDemo(t.app, ['demo_limited', 'demo_manager']);
   });
   afterAll(() => t.dispose());
 
@@ -43,7 +42,7 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
 
   it('registers a box with its facts and controllers, and shows the secret once', async () => {
     const id = t.boxId();
-    const response = await post(limited, {
+    const response = await post(tokens.demo_limited, {
       id,
       ...FACTS,
       controllers: [
@@ -63,17 +62,17 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     expect(stored?.secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored?.secret_hash).not.toContain(secret);
 
-    const shown = await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${id}`, headers: bearer(limited) });
+    const shown = await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${id}`, headers: bearer(tokens.demo_limited) });
     expect(envelopeOf<BoxView>(shown).data).toEqual(box);
     expect(shown.body).not.toContain(secret);
     // A manager sees the boxes bound to it (add-device), not a box just registered in its CK.
-    expect((await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${id}`, headers: bearer(manager) })).statusCode).toBe(404);
-    expect((await post(limited, { id, ck: '1001', controllers: [{ station: 1, device_type: 'maglev_blower' }] })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${id}`, headers: bearer(tokens.demo_manager) })).statusCode).toBe(404);
+    expect((await post(tokens.demo_limited, { id, ck: '1001', controllers: [{ station: 1, device_type: 'maglev_blower' }] })).statusCode).toBe(409);
   });
 
   it('answers every invalid field in the caller’s language and registers nothing', async () => {
     const id = t.boxId();
-    const response = await post(limited, {
+    const response = await post(tokens.demo_limited, {
       id: `${id}x`,
       ck: '12',
       iccid: 'abc',
@@ -85,18 +84,15 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
       ],
     });
     expect(response.statusCode).toBe(400);
-    const fields = envelopeOf<{ errors: { field: string; message: string }[] }>(response).data.errors;
-    expect(fields).toEqual(
-      expect.arrayContaining([
-        { field: 'id', message: 'The box ID must be 1-32 digits' },
-        { field: 'ck', message: 'CK code must be exactly 4 digits' },
-        { field: 'iccid', message: 'The ICCID must be 18-22 digits or letters A-F' },
-        { field: 'install_date', message: 'Use a date in the form YYYY-MM-DD' },
-        { field: 'latitude', message: 'The latitude must be between -90 and 90' },
-        { field: 'controllers', message: 'Each station number may appear only once' },
-      ]),
-    );
-    const chinese = await post(limited, { id, ck: '1001', controllers: [{ station: 1, device_type: 'toaster' }] }, {});
+    expectFieldErrors(envelopeOf(response), [
+      { field: 'id', message: 'The box ID must be 1-32 digits' },
+      { field: 'ck', message: 'CK code must be exactly 4 digits' },
+      { field: 'iccid', message: 'The ICCID must be 18-22 digits or letters A-F' },
+      { field: 'install_date', message: 'Use a date in the form YYYY-MM-DD' },
+      { field: 'latitude', message: 'The latitude must be between -90 and 90' },
+      { field: 'controllers', message: 'Each station number may appear only once' },
+    ]);
+    const chinese = await post(tokens.demo_limited, { id, ck: '1001', controllers: [{ station: 1, device_type: 'toaster' }] }, {});
     expect(envelopeOf(chinese).message).toBe('未知的设备类型：toaster');
     const unknownCk = await post(t.rootToken, { id, ck: '9999', controllers: [{ station: 1, device_type: 'maglev_blower' }] });
     expect(envelopeOf(unknownCk).message).toBe('Unknown CK code: 9999');
@@ -105,12 +101,12 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
 
   it('lets root and limited_admin register, limited_admin only in its own CK', async () => {
     const box = (ck: string) => ({ id: t.boxId(), ck, controllers: [{ station: 1, device_type: 'air_compressor' }] });
-    expect((await post(manager, box('1001'))).statusCode).toBe(403);
-    expect((await post(limited, box('2002'))).statusCode).toBe(403);
+    expect((await post(tokens.demo_manager, box('1001'))).statusCode).toBe(403);
+    expect((await post(tokens.demo_limited, box('2002'))).statusCode).toBe(403);
     expect((await post(t.rootToken, box('2002'))).statusCode).toBe(200);
     const other = box('2002');
     await post(t.rootToken, other);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${other.id}`, headers: bearer(limited) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${other.id}`, headers: bearer(tokens.demo_limited) })).statusCode).toBe(404);
   });
 
   it('edits a box: controllers kept by station keep their id, removed ones go with their data', async () => {
@@ -127,7 +123,7 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     const response = await t.app.inject({
       method: 'PUT',
       url: `/api/v2/boxes/${id}`,
-      headers: { ...bearer(limited), ...EN },
+      headers: { ...bearer(tokens.demo_limited), ...EN },
       payload: {
         ck: '1001',
         owner_unit: 'New owner',
@@ -158,7 +154,7 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     const before = await shown(id);
     const [assigned] = await t.rows<{ at: string }>(sql`select ck_assigned_at::text as at from boxes where id = ${id}`);
 
-    const response = await put(limited, id, {
+    const response = await put(tokens.demo_limited, id, {
       remark: 'moved to hall 2',
       latitude: null,
       controllers: [
@@ -175,7 +171,7 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
       controllers: [...before.controllers, { station: 2, device_type: 'generic_plc', machine_model: '', device_number: '' }],
     });
     expect(await t.rows(sql`select ck_assigned_at::text as at from boxes where id = ${id}`)).toEqual([assigned]);
-    expect((await put(limited, id, {})).statusCode).toBe(200);
+    expect((await put(tokens.demo_limited, id, {})).statusCode).toBe(200);
     expect(await shown(id)).toEqual(envelopeOf<BoxView>(response).data);
   });
 
@@ -184,16 +180,14 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     await t.register({ id, ...FACTS });
     const before = await shown(id);
 
-    const chinese = await put(limited, id, { remark: 'never stored', latitude: 91, iccid: 'abc' }, {});
+    const chinese = await put(tokens.demo_limited, id, { remark: 'never stored', latitude: 91, iccid: 'abc' }, {});
     expect(chinese.statusCode).toBe(400);
     expect(envelopeOf(chinese).code).toBe(40111);
-    expect(envelopeOf<{ errors: { field: string; message: string }[] }>(chinese).data.errors).toEqual(
-      expect.arrayContaining([
-        { field: 'latitude', message: '纬度必须在-90到90之间' },
-        { field: 'iccid', message: 'ICCID必须为18-22位数字或字母A-F' },
-      ]),
-    );
-    const unknownType = await put(limited, id, { remark: 'never stored', controllers: [{ station: 1, device_type: 'toaster' }] });
+    expectFieldErrors(envelopeOf(chinese), [
+      { field: 'latitude', message: '纬度必须在-90到90之间' },
+      { field: 'iccid', message: 'ICCID必须为18-22位数字或字母A-F' },
+    ]);
+    const unknownType = await put(tokens.demo_limited, id, { remark: 'never stored', controllers: [{ station: 1, device_type: 'toaster' }] });
     expect(unknownType.statusCode).toBe(400);
     expect(envelopeOf(unknownType).message).toBe('Unknown device type: toaster');
     const unknownCk = await put(t.rootToken, id, { remark: 'never stored', ck: '9999' }, { 'accept-language': 'es' });
@@ -214,7 +208,7 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     const records = () => t.rows<{ active: boolean }>(sql`select active from fault_records where controller_id = ${controller!.id}`);
     expect(await records()).toEqual([{ active: true }]);
 
-    const response = await put(limited, id, { controllers: [{ station: 1, device_type: 'air_compressor' }] });
+    const response = await put(tokens.demo_limited, id, { controllers: [{ station: 1, device_type: 'air_compressor' }] });
     expect(response.statusCode).toBe(200);
     expect(envelopeOf<BoxView>(response).data.controllers).toEqual([
       { station: 1, device_type: 'air_compressor', machine_model: 'MBF-150', device_number: 'B-1' },
@@ -248,7 +242,7 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     const { secret } = await t.register({ id });
     await t.app.services.ingest.receive(boxTopics(id).data, Buffer.from(dataMessage(Date.now(), 1, { 10: 12_000 })), { boxId: id });
     await t.app.services.oplog.record(t.database.db, { username: 'demo_root', ck: '1001', boxId: id, action: 'switch' });
-    const response = await t.app.inject({ method: 'DELETE', url: `/api/v2/boxes/${id}`, headers: bearer(limited) });
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/v2/boxes/${id}`, headers: bearer(tokens.demo_limited) });
     expect(response.statusCode).toBe(200);
     expect(await t.rows(sql`select 1 from controllers where box_id = ${id}`)).toEqual([]);
     expect(await t.rows(sql`select 1 from operation_logs where box_id = ${id}`)).toHaveLength(1);

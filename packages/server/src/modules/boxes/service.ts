@@ -1,13 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { BoxView, BoxWithSecret, Page, RegisterBox, UnregisteredBox, UpdateBox } from '@cloudbox/domain';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
-import { boxes, boxServerConfigs, ckCodes, controllers, deviceTypes, faultRecords, latestValues, unregisteredBoxes, type UserRow } from '../../db/schema.js';
-import { rollupsDaily, rollupsHourly, samples } from '../../db/timeseries.js';
+import { boxes, boxServerConfigs, ckCodes, controllers, deviceTypes, unregisteredBoxes, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import type { DevicePolicy } from '../../access/policy.js';
 import { mayManageBox } from '../../access/scope.js';
 import { locationOf } from '../devices/queries.js';
+import { deleteHistory, replaceControllers } from './controllers.js';
 
 /** What else must hear about a box that changed: caches, connections, rule state. */
 export interface BoxChangeListener {
@@ -37,82 +37,83 @@ export function secretMatches(presented: Buffer, hash: string): boolean {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
+/** The box as the console shows it: its facts, its controllers and its server address. */
+async function view(db: Db, id: string): Promise<BoxView | undefined> {
+  const [box] = await db.select().from(boxes).where(eq(boxes.id, id));
+  if (!box) return undefined;
+  const rows = await db.select().from(controllers).where(eq(controllers.boxId, id)).orderBy(asc(controllers.station));
+  const [server] = await db.select({ ip: boxServerConfigs.ipAddress }).from(boxServerConfigs).where(eq(boxServerConfigs.boxId, id));
+  return {
+    id: box.id,
+    ck: box.ck,
+    model: box.model,
+    software: box.software,
+    iccid: box.iccid,
+    install_date: box.installDate,
+    expiry_date: box.expiryDate,
+    owner_unit: box.ownerUnit,
+    ...locationOf(box),
+    contact: box.contact,
+    phone: box.phone,
+    remark: box.remark,
+    server_ip: server?.ip ?? null,
+    registered_at: box.registeredAt.toISOString(),
+    online: box.online,
+    last_seen_at: box.lastSeenAt?.toISOString() ?? null,
+    last_ip: box.lastIp,
+    controllers: rows.map((row) => ({
+      station: row.station,
+      device_type: row.deviceTypeId,
+      machine_model: row.machineModel,
+      device_number: row.deviceNumber,
+    })),
+  };
+}
+
+/** The CK and device types named in a registration or an edit exist (what zod cannot know). */
+async function checkReferences(db: Db, input: UpdateBox): Promise<void> {
+  if (input.ck !== undefined) {
+    const [ck] = await db.select({ code: ckCodes.code }).from(ckCodes).where(eq(ckCodes.code, input.ck));
+    if (!ck) throw ApiError.invalidInput([{ field: 'ck', key: 'ckUnknown', params: { ck: input.ck } }]);
+  }
+  const wanted = [...new Set((input.controllers ?? []).map((controller) => controller.device_type))];
+  if (wanted.length === 0) return;
+  const known = new Set((await db.select({ id: deviceTypes.id }).from(deviceTypes).where(inArray(deviceTypes.id, wanted))).map((row) => row.id));
+  const problems = (input.controllers ?? []).flatMap((controller, index) =>
+    known.has(controller.device_type)
+      ? []
+      : [{ field: `controllers.${index}.device_type`, key: 'deviceTypeUnknown' as const, params: { deviceType: controller.device_type } }],
+  );
+  if (problems.length > 0) throw ApiError.invalidInput(problems);
+}
+
+/** The box's columns of the facts given; a fact left out is undefined, which Drizzle leaves alone. */
+function columns(input: UpdateBox) {
+  return {
+    ck: input.ck,
+    model: input.model,
+    software: input.software,
+    iccid: input.iccid,
+    installDate: input.install_date,
+    expiryDate: input.expiry_date,
+    ownerUnit: input.owner_unit,
+    province: input.province,
+    city: input.city,
+    district: input.district,
+    street: input.street,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    contact: input.contact,
+    phone: input.phone,
+    remark: input.remark,
+  };
+}
+
 /**
  * Box registration: a box, its controllers and the facts the console shows, and its MQTT secret,
  * issued once. Who may do what is the devices policy's call (mayManageBox, access).
  */
 export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChangeListener) {
-  async function view(id: string): Promise<BoxView | undefined> {
-    const [box] = await db.select().from(boxes).where(eq(boxes.id, id));
-    if (!box) return undefined;
-    const rows = await db.select().from(controllers).where(eq(controllers.boxId, id)).orderBy(asc(controllers.station));
-    const [server] = await db.select({ ip: boxServerConfigs.ipAddress }).from(boxServerConfigs).where(eq(boxServerConfigs.boxId, id));
-    return {
-      id: box.id,
-      ck: box.ck,
-      model: box.model,
-      software: box.software,
-      iccid: box.iccid,
-      install_date: box.installDate,
-      expiry_date: box.expiryDate,
-      owner_unit: box.ownerUnit,
-      ...locationOf(box),
-      contact: box.contact,
-      phone: box.phone,
-      remark: box.remark,
-      server_ip: server?.ip ?? null,
-      registered_at: box.registeredAt.toISOString(),
-      online: box.online,
-      last_seen_at: box.lastSeenAt?.toISOString() ?? null,
-      last_ip: box.lastIp,
-      controllers: rows.map((row) => ({
-        station: row.station,
-        device_type: row.deviceTypeId,
-        machine_model: row.machineModel,
-        device_number: row.deviceNumber,
-      })),
-    };
-  }
-
-  /** The CK and device types named in a registration or an edit exist (what zod cannot know). */
-  async function check(input: UpdateBox): Promise<void> {
-    if (input.ck !== undefined) {
-      const [ck] = await db.select({ code: ckCodes.code }).from(ckCodes).where(eq(ckCodes.code, input.ck));
-      if (!ck) throw ApiError.invalidInput([{ field: 'ck', key: 'ckUnknown', params: { ck: input.ck } }]);
-    }
-    const wanted = [...new Set((input.controllers ?? []).map((controller) => controller.device_type))];
-    if (wanted.length === 0) return;
-    const known = new Set((await db.select({ id: deviceTypes.id }).from(deviceTypes).where(inArray(deviceTypes.id, wanted))).map((row) => row.id));
-    const problems = (input.controllers ?? []).flatMap((controller, index) =>
-      known.has(controller.device_type)
-        ? []
-        : [{ field: `controllers.${index}.device_type`, key: 'deviceTypeUnknown' as const, params: { deviceType: controller.device_type } }],
-    );
-    if (problems.length > 0) throw ApiError.invalidInput(problems);
-  }
-
-  /** The box's columns of the facts given; a fact left out is undefined, which Drizzle leaves alone. */
-  function columns(input: UpdateBox) {
-    return {
-      ck: input.ck,
-      model: input.model,
-      software: input.software,
-      iccid: input.iccid,
-      installDate: input.install_date,
-      expiryDate: input.expiry_date,
-      ownerUnit: input.owner_unit,
-      province: input.province,
-      city: input.city,
-      district: input.district,
-      street: input.street,
-      latitude: input.latitude,
-      longitude: input.longitude,
-      contact: input.contact,
-      phone: input.phone,
-      remark: input.remark,
-    };
-  }
-
   async function manageable(user: UserRow, id: string) {
     const [box] = await db.select({ ck: boxes.ck }).from(boxes).where(eq(boxes.id, id));
     if (!box || !(await policy.access(user, { id, ck: box.ck }))) throw ApiError.notFound('boxNotFound');
@@ -120,63 +121,10 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
     return box;
   }
 
-  /**
-   * A controller given another device type keeps its samples and rollups (keyed by controller; the
-   * register numbers of its past stay readable as history), but the old type's latest values and
-   * active fault records would show on the new type's page: the records end now, the values go.
-   */
-  async function resetControllers(executor: Pick<Db, 'update' | 'delete'>, controllerIds: number[]): Promise<void> {
-    if (controllerIds.length === 0) return;
-    await executor
-      .update(faultRecords)
-      .set({ endedAt: new Date() })
-      .where(and(inArray(faultRecords.controllerId, controllerIds), isNull(faultRecords.endedAt)));
-    await executor.delete(latestValues).where(inArray(latestValues.controllerId, controllerIds));
-  }
-
-  /** Samples and rollups have no foreign key (it would cost every insert): they go explicitly. */
-  async function deleteHistory(executor: Pick<Db, 'delete'>, controllerIds: number[]): Promise<void> {
-    if (controllerIds.length === 0) return;
-    await executor.delete(samples).where(inArray(samples.controllerId, controllerIds));
-    await executor.delete(rollupsHourly).where(inArray(rollupsHourly.controllerId, controllerIds));
-    await executor.delete(rollupsDaily).where(inArray(rollupsDaily.controllerId, controllerIds));
-  }
-
-  /**
-   * The box's bus becomes `wanted`: controllers kept by station keep their id and history, new ones
-   * are added, missing ones go with their data. Answers the controllers removed or retyped.
-   */
-  async function replaceControllers(
-    tx: Pick<Db, 'select' | 'insert' | 'update' | 'delete'>,
-    id: string,
-    wanted: NonNullable<UpdateBox['controllers']>,
-  ): Promise<number[]> {
-    const current = await tx
-      .select({ id: controllers.id, station: controllers.station, deviceTypeId: controllers.deviceTypeId })
-      .from(controllers)
-      .where(eq(controllers.boxId, id));
-    const typeOf = new Map(wanted.map((controller) => [controller.station, controller.device_type]));
-    const retyped = current
-      .filter((controller) => typeOf.has(controller.station) && typeOf.get(controller.station) !== controller.deviceTypeId)
-      .map((controller) => controller.id);
-    const gone = current.filter((controller) => !typeOf.has(controller.station)).map((controller) => controller.id);
-    if (gone.length > 0) await tx.delete(controllers).where(inArray(controllers.id, gone));
-    for (const controller of wanted) {
-      const values = { deviceTypeId: controller.device_type, machineModel: controller.machine_model, deviceNumber: controller.device_number };
-      await tx
-        .insert(controllers)
-        .values({ boxId: id, station: controller.station, ...values })
-        .onConflictDoUpdate({ target: [controllers.boxId, controllers.station], set: values });
-    }
-    await deleteHistory(tx, gone);
-    await resetControllers(tx, retyped);
-    return [...gone, ...retyped];
-  }
-
   return {
     /** Registers a box (callers have been authorized); answers its secret, the only time it is shown. */
     async register(input: RegisterBox, registeredBy: number | null): Promise<BoxWithSecret> {
-      await check(input);
+      await checkReferences(db, input);
       const { secret, hash } = newSecret();
       const created = await db.transaction(async (tx) => {
         const [box] = await tx
@@ -200,7 +148,7 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
       });
       if (!created) throw ApiError.rejected('boxExists', { id: input.id }, 409);
       listener.boxChanged(input.id);
-      return { box: (await view(input.id))!, secret };
+      return { box: (await view(db, input.id))!, secret };
     },
 
     async registerAs(user: UserRow, input: RegisterBox): Promise<BoxWithSecret> {
@@ -209,7 +157,7 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
     },
 
     async get(user: UserRow, id: string): Promise<BoxView> {
-      const box = await view(id);
+      const box = await view(db, id);
       if (!box || !(await policy.access(user, { id, ck: box.ck }))) throw ApiError.notFound('boxNotFound');
       return box;
     },
@@ -218,7 +166,7 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
     async update(user: UserRow, id: string, input: UpdateBox): Promise<BoxView> {
       const stored = await manageable(user, id);
       if (!mayManageBox(user, { ck: input.ck ?? stored.ck })) throw ApiError.forbidden();
-      await check(input);
+      await checkReferences(db, input);
       const reset = await db.transaction(async (tx) => {
         await tx
           .update(boxes)
@@ -236,7 +184,7 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
       });
       listener.controllersReset(reset);
       listener.boxChanged(id);
-      return (await view(id))!;
+      return (await view(db, id))!;
     },
 
     async remove(user: UserRow, id: string): Promise<void> {
@@ -259,7 +207,7 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
       await db.update(boxes).set({ secretHash: hash, secretIssuedAt: new Date() }).where(eq(boxes.id, id));
       listener.boxChanged(id);
       listener.disconnect(id);
-      return { box: (await view(id))!, secret };
+      return { box: (await view(db, id))!, secret };
     },
 
     /** Box ids that tried to connect without a registration, most recent first. */

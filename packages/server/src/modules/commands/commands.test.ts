@@ -2,20 +2,18 @@ import { boxTopics, MAGLEV_BLOWER, type CommandView, type OperationLogEntry, typ
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataMessage, eventually, startDataPlaneTest, type DataPlaneTest } from '../../test/data-plane.js';
-import { bearer, DATABASE_KINDS, EN, envelopeOf, signIn } from '../../test/helpers.js';
+import { bearer, DATABASE_KINDS, EN, envelopeOf, signIn, signInDemo } from '../../test/helpers.js';
 
 const R = MAGLEV_BLOWER;
 
 describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind) => {
   let t: DataPlaneTest;
-  let manager: string;
-  let market: string;
+  let tokens: Record<'demo_manager' | 'demo_market', string>;
   let box1001: string;
   let box2002: string;
   beforeAll(async () => {
     t = await startDataPlaneTest(kind, 'embedded');
-    manager = await signIn(t.app, 'demo_manager', 'demo123456');
-    market = await signIn(t.app, 'demo_market', 'demo123456');
+    tokens = await signInDemo(t.app, ['demo_manager', 'demo_market']);
     box1001 = t.boxId();
     box2002 = t.boxId();
     await t.register({ id: box1001, owner_unit: 'Commands Co.', controllers: [{ station: 1, device_type: 'maglev_blower', device_number: 'CMD-1' }] });
@@ -51,7 +49,7 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
       [{ register: R.speedSetPoint }, 'Please fill in value'],
     ];
     for (const [body, message, headers] of cases) {
-      const response = await write(manager, box1001, body, headers);
+      const response = await write(tokens.demo_manager, box1001, body, headers);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(envelopeOf(response).message).toBe(message);
     }
@@ -60,17 +58,17 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
   });
 
   it('hides boxes outside the caller’s scope and refuses writes to the read-only market role', async () => {
-    expect((await write(manager, box2002, { register: R.speedSetPoint, value: 20_000 })).statusCode).toBe(404);
-    expect((await write(manager, box1001, { register: R.speedSetPoint, value: 20_000 }, EN, 9)).statusCode).toBe(404);
-    expect((await write(market, box1001, { register: R.speedSetPoint, value: 20_000 })).statusCode).toBe(403);
+    expect((await write(tokens.demo_manager, box2002, { register: R.speedSetPoint, value: 20_000 })).statusCode).toBe(404);
+    expect((await write(tokens.demo_manager, box1001, { register: R.speedSetPoint, value: 20_000 }, EN, 9)).statusCode).toBe(404);
+    expect((await write(tokens.demo_market, box1001, { register: R.speedSetPoint, value: 20_000 })).statusCode).toBe(403);
   });
 
   it('logs every write with user, device, action, old and new value and IP, and lets the command be followed', async () => {
-    const parameter = envelopeOf<CommandView>(await write(manager, box1001, { register: R.speedSetPoint, value: '21000' })).data;
-    const start = envelopeOf<CommandView>(await write(manager, box1001, { register: R.startStop, value: 1 })).data;
+    const parameter = envelopeOf<CommandView>(await write(tokens.demo_manager, box1001, { register: R.speedSetPoint, value: '21000' })).data;
+    const start = envelopeOf<CommandView>(await write(tokens.demo_manager, box1001, { register: R.startStop, value: 1 })).data;
     expect(parameter).toMatchObject({ state: 'queued', value: 21_000, box_id: box1001, controller_id: 1 });
 
-    const logs = await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs?box_id=${box1001}`, headers: { ...bearer(manager), ...EN } });
+    const logs = await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs?box_id=${box1001}`, headers: { ...bearer(tokens.demo_manager), ...EN } });
     const page = envelopeOf<Page<OperationLogEntry>>(logs).data;
     expect(page.total).toBe(2);
     expect(page.items).toEqual([
@@ -97,14 +95,14 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
       }),
     ]);
 
-    const followed = await t.app.inject({ method: 'GET', url: `/api/v2/commands/${parameter.id}`, headers: bearer(manager) });
+    const followed = await t.app.inject({ method: 'GET', url: `/api/v2/commands/${parameter.id}`, headers: bearer(tokens.demo_manager) });
     expect(envelopeOf<CommandView>(followed).data).toEqual(parameter);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v2/commands/not-a-command', headers: bearer(manager) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/commands/not-a-command', headers: bearer(tokens.demo_manager) })).statusCode).toBe(404);
 
     // Past its time to live, a command nobody could deliver expires.
     await t.database.db.execute(sql`update commands set expires_at = now() - interval '1 second' where id = ${parameter.id}`);
     await t.app.services.commands.sweep();
-    const expired = await t.app.inject({ method: 'GET', url: `/api/v2/commands/${parameter.id}`, headers: bearer(manager) });
+    const expired = await t.app.inject({ method: 'GET', url: `/api/v2/commands/${parameter.id}`, headers: bearer(tokens.demo_manager) });
     expect(envelopeOf<CommandView>(expired).data).toMatchObject({ state: 'expired', error: 'expired' });
   });
 
@@ -115,14 +113,14 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
     const received = new Promise<{ cmdId: string }>((resolve) => box.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))));
     await box.subscribeAsync(boxTopics(id).write, { qos: 1 });
 
-    const answer = envelopeOf<CommandView>(await write(manager, id, { register: R.speedSetPoint, value: '25000' }));
+    const answer = envelopeOf<CommandView>(await write(tokens.demo_manager, id, { register: R.speedSetPoint, value: '25000' }));
     expect(answer.data).toMatchObject({ state: 'sent', value: 25_000, sent_at: expect.any(String), acked_at: null, error: null });
     const command = await received;
     expect(command.cmdId).toBe(answer.data.id);
     await box.publishAsync(boxTopics(id).ack, JSON.stringify({ cmdId: command.cmdId, ok: false, error: 'out_of_range' }), { qos: 1 });
 
     const follow = async () =>
-      envelopeOf<CommandView>(await t.app.inject({ method: 'GET', url: `/api/v2/commands/${answer.data.id}`, headers: bearer(manager) })).data;
+      envelopeOf<CommandView>(await t.app.inject({ method: 'GET', url: `/api/v2/commands/${answer.data.id}`, headers: bearer(tokens.demo_manager) })).data;
     const failed = await eventually(async () => {
       const view = await follow();
       return view.state === 'failed' ? view : undefined;
@@ -133,7 +131,7 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
     expect(await follow()).toEqual(failed);
     expect(await t.rows(sql`select 1 from latest_values l join controllers c on c.id = l.controller_id where c.box_id = ${id}`)).toEqual([]);
 
-    const logs = await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs?box_id=${id}`, headers: bearer(manager) });
+    const logs = await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs?box_id=${id}`, headers: bearer(tokens.demo_manager) });
     expect(envelopeOf<Page<OperationLogEntry>>(logs).data.items).toEqual([
       expect.objectContaining({
         action: 'modify_parameter',
@@ -148,8 +146,8 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
   it('leaves commands and log entries of registers the user’s model hides out of what it receives', async () => {
     await t.shareUnderModel('demo_helper', box1001, { maglev_blower: { [R.startStop]: 'r' } });
     const helperToken = await signIn(t.app, 'demo_helper', 'demo123456');
-    const parameter = envelopeOf<CommandView>(await write(manager, box1001, { register: R.speedSetPoint, value: '22000' })).data;
-    const start = envelopeOf<CommandView>(await write(manager, box1001, { register: R.startStop, value: 0 })).data;
+    const parameter = envelopeOf<CommandView>(await write(tokens.demo_manager, box1001, { register: R.speedSetPoint, value: '22000' })).data;
+    const start = envelopeOf<CommandView>(await write(tokens.demo_manager, box1001, { register: R.startStop, value: 0 })).data;
 
     const follow = (id: string) => t.app.inject({ method: 'GET', url: `/api/v2/commands/${id}`, headers: bearer(helperToken) });
     expect((await follow(start.id)).statusCode).toBe(200);
@@ -161,7 +159,7 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
       envelopeOf<Page<OperationLogEntry>>(
         await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs?box_id=${box1001}&page_size=1`, headers: bearer(token) }),
       ).data;
-    const all = await logs(manager);
+    const all = await logs(tokens.demo_manager);
     const mine = await logs(helperToken);
     // Left out in the query: the total counts only what the helper may read, and pages hold only it.
     expect(mine.total).toBe(all.total - (await t.rows(sql`select 1 from operation_logs where box_id = ${box1001} and register <> ${R.startStop}`)).length);
@@ -172,7 +170,7 @@ describe.each(DATABASE_KINDS)('remote writes and the operation log on %s', (kind
     await write(t.rootToken, box2002, { register: R.speedSetPoint, value: 12_000 });
     const list = async (token: string, query = '') =>
       envelopeOf<Page<OperationLogEntry>>(await t.app.inject({ method: 'GET', url: `/api/v2/operation-logs${query}`, headers: { ...bearer(token), ...EN } }));
-    expect((await list(manager)).data.items.every((item) => item.ck === '1001')).toBe(true);
+    expect((await list(tokens.demo_manager)).data.items.every((item) => item.ck === '1001')).toBe(true);
     expect((await list(t.rootToken)).data.items.some((item) => item.box_id === box2002)).toBe(true);
     expect((await list(t.rootToken, '?username=root')).data.items.every((item) => item.username === 'demo_root')).toBe(true);
     expect((await list(t.rootToken, '?action=switch')).data.items.every((item) => item.action === 'switch')).toBe(true);

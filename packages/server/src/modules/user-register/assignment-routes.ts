@@ -1,7 +1,6 @@
 import {
   assignDeviceSchema,
   batchAssignDevicesSchema,
-  changedCountSchema,
   deleteDevicesSchema,
   deviceIdSchema,
   deviceQuerySchema,
@@ -11,18 +10,13 @@ import {
   userDevicesQuerySchema,
   userIdSchema,
 } from '@cloudbox/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
-import { answers, signedInDocs } from '../../http/route-docs.js';
-import type { Guard } from '../auth/guard.js';
-import { callerOf, routeGuards } from './guards.js';
-import type { UserRegisterService } from './service.js';
-
-const doc = signedInDocs('user_register');
+import { answers } from '../../http/route-docs.js';
+import { callerOf, doc, changeOptions, routeGuards, type UserRegisterRoutes } from './guards.js';
 
 /** Assignments (manager-device) and their recall by the service override, and binding (add-device, delete-device). */
-export const assignmentRoutes: FastifyPluginAsyncZod<{ service: UserRegisterService; guard: Guard }> = async (app, { service, guard }) => {
+export const assignmentRoutes: UserRegisterRoutes = async (app, { service, guard }) => {
   const { signedIn, screen, recallers } = routeGuards(guard);
 
   app.get(
@@ -51,31 +45,24 @@ export const assignmentRoutes: FastifyPluginAsyncZod<{ service: UserRegisterServ
     async (request) => ok(request, await service.unassignedDevices(callerOf(request), request.query)),
   );
 
-  app.post(
-    '/user_register/assign_device',
+  // One box or several, all or none: ownership moves down, and the assigner cannot recall them.
+  const assignments = [
     {
-      preHandler: screen('manager-device'),
-      schema: {
-        ...doc('Assigns a box to a sub-manager: ownership moves down, the assigner cannot recall it'),
-        body: assignDeviceSchema,
-        response: answers(changedCountSchema, 400, 401, 403, 404),
-      },
+      path: '/user_register/assign_device',
+      summary: 'Assigns a box to a sub-manager: ownership moves down, the assigner cannot recall it',
+      body: assignDeviceSchema.transform((body) => ({ boxIds: [body.device_id], userId: body.user_id })),
     },
-    async (request) => ok(request, { changed: await service.assign(callerOf(request), [request.body.device_id], request.body.user_id) }),
-  );
-
-  app.post(
-    '/user_register/batch_assign_devices',
     {
-      preHandler: screen('manager-device'),
-      schema: {
-        ...doc('Assigns boxes to a sub-manager, all or none'),
-        body: batchAssignDevicesSchema,
-        response: answers(changedCountSchema, 400, 401, 403, 404),
-      },
+      path: '/user_register/batch_assign_devices',
+      summary: 'Assigns boxes to a sub-manager, all or none',
+      body: batchAssignDevicesSchema.transform((body) => ({ boxIds: body.device_ids, userId: body.user_id })),
     },
-    async (request) => ok(request, { changed: await service.assign(callerOf(request), request.body.device_ids, request.body.user_id) }),
-  );
+  ];
+  for (const { path, summary, body } of assignments) {
+    app.post(path, changeOptions(screen('manager-device'), doc(summary), body, [403, 404]), async (request) =>
+      ok(request, { changed: await service.assign(callerOf(request), request.body.boxIds, request.body.userId) }),
+    );
+  }
 
   app.get(
     '/user_register/check_recall_dev_ck',
@@ -92,27 +79,13 @@ export const assignmentRoutes: FastifyPluginAsyncZod<{ service: UserRegisterServ
 
   app.post(
     '/user_register/recall_assigned_device',
-    {
-      preHandler: recallers,
-      schema: {
-        ...doc('Service override: gives an assigned box back to the manager that assigned it (audited)'),
-        body: deviceIdSchema,
-        response: answers(changedCountSchema, 400, 401, 403, 404),
-      },
-    },
+    changeOptions(recallers, doc('Service override: gives an assigned box back to the manager that assigned it (audited)'), deviceIdSchema, [403, 404]),
     async (request) => ok(request, { changed: await service.recallAssigned(callerOf(request), request.body.device_id) }),
   );
 
   app.post(
     '/user_register/recall_all_assigned_device',
-    {
-      preHandler: recallers,
-      schema: {
-        ...doc('Service override: every box assigned to a user goes back (audited)'),
-        body: userIdSchema,
-        response: answers(changedCountSchema, 400, 401, 403, 404),
-      },
-    },
+    changeOptions(recallers, doc('Service override: every box assigned to a user goes back (audited)'), userIdSchema, [403, 404]),
     async (request) => ok(request, { changed: await service.recallAllAssigned(callerOf(request), request.body.user_id) }),
   );
 
@@ -134,14 +107,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod<{ service: UserRegisterServ
 
   app.post(
     '/user_register/delete_device',
-    {
-      preHandler: screen('delete-device'),
-      schema: {
-        ...doc('delete-device: the caller lets go of boxes it owns (they stay registered)'),
-        body: deleteDevicesSchema,
-        response: answers(changedCountSchema, 400, 401, 403, 404),
-      },
-    },
+    changeOptions(screen('delete-device'), doc('delete-device: the caller lets go of boxes it owns (they stay registered)'), deleteDevicesSchema, [403, 404]),
     async (request) => ok(request, { changed: await service.unbind(callerOf(request), request.body.device_ids) }),
   );
 };

@@ -1,16 +1,11 @@
 import { HELPER_TYPES, levelModelsQuerySchema, permissionTemplateViewSchema, privilegeLevelSchema, setShieldSchema } from '@cloudbox/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
-import { answers, signedInDocs } from '../../http/route-docs.js';
-import type { Guard } from '../auth/guard.js';
-import { callerOf, routeGuards } from './guards.js';
-import type { UserRegisterService } from './service.js';
-
-const doc = signedInDocs('user_register');
+import { answers } from '../../http/route-docs.js';
+import { callerOf, doc, routeGuards, type UserRegisterRoutes } from './guards.js';
 
 /** /user_register: what the signed-in caller may know of itself and its models, and its shielding. */
-export const callerRoutes: FastifyPluginAsyncZod<{ service: UserRegisterService; guard: Guard }> = async (app, { service, guard }) => {
+export const callerRoutes: UserRegisterRoutes = async (app, { service, guard }) => {
   const { signedIn } = routeGuards(guard);
 
   app.get(

@@ -7,31 +7,40 @@ import {
   helperIdQuerySchema,
   managedUserSchema,
 } from '@cloudbox/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
-import { answers, signedInDocs } from '../../http/route-docs.js';
-import type { Guard } from '../auth/guard.js';
-import { callerOf, routeGuards } from './guards.js';
-import type { UserRegisterService } from './service.js';
-
-const doc = signedInDocs('user_register');
+import { answers } from '../../http/route-docs.js';
+import { callerOf, doc, routeGuards, type UserRegisterRoutes } from './guards.js';
 
 /** /user_register: the caller's helpers and sub-managers (edit-helper, add-helper, edit-manager, add-manager). */
-export const hierarchyRoutes: FastifyPluginAsyncZod<{ service: UserRegisterService; guard: Guard }> = async (app, { service, guard }) => {
+export const hierarchyRoutes: UserRegisterRoutes = async (app, { service, guard }) => {
   const { screen } = routeGuards(guard);
 
-  app.get(
-    '/user_register/get_helpers',
+  // The caller's subordinates of each kind, as edit-helper and edit-manager list them.
+  const subordinateLists = [
     {
-      preHandler: screen('edit-helper'),
-      schema: {
-        ...doc('The caller’s helpers and end users (root: all; CK-wide service staff: those of its CK)'),
-        response: answers(z.array(managedUserSchema), 401, 403),
-      },
+      path: '/user_register/get_helpers',
+      page: 'edit-helper',
+      summary: 'The caller’s helpers and end users (root: all; CK-wide service staff: those of its CK)',
+      list: service.helpers,
     },
-    async (request) => ok(request, await service.helpers(callerOf(request))),
-  );
+    {
+      path: '/user_register/get_managers',
+      page: 'edit-manager',
+      summary: 'The caller’s direct sub-managers (root: every manager; CK-wide service staff: those of its CK)',
+      list: service.managers,
+    },
+  ];
+  for (const { path, page, summary, list } of subordinateLists) {
+    app.get(
+      path,
+      {
+        preHandler: screen(page),
+        schema: { ...doc(summary), response: answers(z.array(managedUserSchema), 401, 403) },
+      },
+      async (request) => ok(request, await list(callerOf(request))),
+    );
+  }
 
   app.post(
     '/user_register/add_helper',
@@ -71,31 +80,6 @@ export const hierarchyRoutes: FastifyPluginAsyncZod<{ service: UserRegisterServi
   );
 
   app.post(
-    '/user_register/change_helper_model',
-    {
-      preHandler: screen('edit-helper'),
-      schema: {
-        ...doc('Gives a helper a model (permission template), or none'),
-        body: changeHelperModelSchema,
-        response: answers(managedUserSchema, 400, 401, 403, 404),
-      },
-    },
-    async (request) => ok(request, await service.changeModel(callerOf(request), 'helper', request.body.helper_id, request.body.template_id)),
-  );
-
-  app.get(
-    '/user_register/get_managers',
-    {
-      preHandler: screen('edit-manager'),
-      schema: {
-        ...doc('The caller’s direct sub-managers (root: every manager; CK-wide service staff: those of its CK)'),
-        response: answers(z.array(managedUserSchema), 401, 403),
-      },
-    },
-    async (request) => ok(request, await service.managers(callerOf(request))),
-  );
-
-  app.post(
     '/user_register/add_next_manager',
     {
       preHandler: screen('add-manager'),
@@ -104,16 +88,26 @@ export const hierarchyRoutes: FastifyPluginAsyncZod<{ service: UserRegisterServi
     async (request) => ok(request, await service.addManager(callerOf(request), request.body)),
   );
 
-  app.post(
-    '/user_register/change_manager_model',
+  // A model (permission template) for a subordinate of each kind, or none; the body names the subordinate by its kind.
+  const modelChanges = [
     {
-      preHandler: screen('edit-manager'),
-      schema: {
-        ...doc('Gives a sub-manager a model (permission template), or none'),
-        body: changeManagerModelSchema,
-        response: answers(managedUserSchema, 400, 401, 403, 404),
-      },
+      path: '/user_register/change_helper_model',
+      page: 'edit-helper',
+      summary: 'Gives a helper a model (permission template), or none',
+      kind: 'helper',
+      body: changeHelperModelSchema.transform((body) => ({ userId: body.helper_id, templateId: body.template_id })),
     },
-    async (request) => ok(request, await service.changeModel(callerOf(request), 'manager', request.body.manager_id, request.body.template_id)),
-  );
+    {
+      path: '/user_register/change_manager_model',
+      page: 'edit-manager',
+      summary: 'Gives a sub-manager a model (permission template), or none',
+      kind: 'manager',
+      body: changeManagerModelSchema.transform((body) => ({ userId: body.manager_id, templateId: body.template_id })),
+    },
+  ] as const;
+  for (const { path, page, summary, kind, body } of modelChanges) {
+    app.post(path, { preHandler: screen(page), schema: { ...doc(summary), body, response: answers(managedUserSchema, 400, 401, 403, 404) } }, async (request) =>
+      ok(request, await service.changeModel(callerOf(request), kind, request.body.userId, request.body.templateId)),
+    );
+  }
 };

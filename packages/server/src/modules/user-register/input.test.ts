@@ -1,4 +1,4 @@
-import { Code, DEMO_PASSWORD, DEMO_TEMPLATE_NAMES, formatMessage, type Language, type MessageKey } from '@cloudbox/domain';
+import { Code, DEMO_PASSWORD, DEMO_TEMPLATE_NAMES, formatMessage, MESSAGES, type Language, type MessageKey } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.js';
@@ -15,17 +15,20 @@ import { DATABASE_KINDS, signIn, startTestApp, type TestApp } from '../../test/h
  * switch grants, templates, sessions and the operation log are compared before and after.
  */
 
-/** The spec's own wording (SPEC.md section 5), which the domain's English messages must be. */
-const SPEC_MESSAGES: Partial<Record<MessageKey, string>> = {
-  userNameRequired: 'User name cannot be empty!',
-  userNameFormat: '6-20 digit number or character or @#%^&*_-+ required!',
-  userNameNoChineseOrSpace: 'User name cannot contain Chinese characters or spaces!',
-  passwordRequired: 'Password cannot be empty!',
-  passwordLength: 'Password must be a 6-20 digit number or character!',
-  passwordNoChineseOrSpace: 'Password cannot contain Chinese characters or spaces!',
-  positiveInteger: 'Can only be a positive integer',
-  nonNegativeInteger: 'Can only be a non negative integer',
-};
+/**
+ * The spec's own wording of the input rules (SPEC.md section 5): the domain's English messages must
+ * say each word for word (the cases below check that every answer says the domain's message).
+ */
+const SPEC_WORDING = [
+  'User name cannot be empty!',
+  '6-20 digit number or character or @#%^&*_-+ required!',
+  'User name cannot contain Chinese characters or spaces!',
+  'Password cannot be empty!',
+  'Password must be a 6-20 digit number or character!',
+  'Password cannot contain Chinese characters or spaces!',
+  'Can only be a positive integer',
+  'Can only be a non negative integer',
+];
 
 /** One thing wrong, as the answer must name it: its message key, the field (for input), the placeholders. */
 interface Problem {
@@ -65,6 +68,7 @@ interface World {
   template: { own: number; otherCk: number };
 }
 
+type Method = 'GET' | 'POST';
 type FieldKind = 'id' | 'box' | 'boxes' | 'template' | 'username' | 'password' | 'ck' | 'remark' | 'permission' | 'paging';
 
 /** The cases of a field of a kind; `unknown` is how the call answers an id or box that names nothing it may touch, `otherCk` a box of another CK. */
@@ -73,7 +77,7 @@ function fieldCases(
   kind: FieldKind,
   { unknown, otherCk = unknown }: { unknown?: Answer; otherCk?: Answer },
   world: World,
-  method: 'GET' | 'POST',
+  method: Method,
 ): Case[] {
   const asBody = method === 'POST';
   const wrongTypes = (values: [string, unknown][]): Case[] =>
@@ -187,12 +191,14 @@ function fieldCases(
 }
 
 interface Call {
-  method: 'GET' | 'POST';
-  path: string;
-  caller: string;
-  /** A valid input (never sent as it is). */
-  valid: (world: World) => Input;
-  fields?: Record<string, FieldKind>;
+  /** The method and the path under /api/v2, as the spec names them. */
+  route: `${Method} ${string}`;
+  /** Who makes the call: demo_manager unless said. */
+  caller?: string;
+  /** A valid input (never sent as it is); its fields of a known kind (FIELD_KINDS) are varied by the cases of their kind. */
+  valid?: (world: World) => Input;
+  /** A list: its paging and keyword are varied too. */
+  paged?: boolean;
   /** How the call answers an id or a box that names nothing the caller may touch. */
   unknownUser?: Answer;
   unknownBox?: Answer;
@@ -204,7 +210,30 @@ interface Call {
 }
 
 const FORBIDDEN = rejected(403, 'forbidden');
-const FORM = { username: 'username', password: 'password', ck: 'ck', remark: 'remark', template_id: 'template' } as const satisfies Record<string, FieldKind>;
+/** The kind of each input field, wherever a call takes it. */
+const FIELD_KINDS: Record<string, FieldKind> = {
+  helper_id: 'id',
+  manager_id: 'id',
+  user_id: 'id',
+  device_id: 'box',
+  device_ids: 'boxes',
+  template_id: 'template',
+  username: 'username',
+  password: 'password',
+  ck: 'ck',
+  remark: 'remark',
+  permission: 'permission',
+};
+const methodOf = (call: Call) => call.route.split(' ')[0] as Method;
+const pathOf = (call: Call) => call.route.split(' ')[1]!;
+const callerOf = (call: Call) => call.caller ?? 'demo_manager';
+const validInput = (call: Call, world: World): Input => call.valid?.(world) ?? {};
+
+/** The fields a call's cases vary, each with its kind. */
+function fieldsOf(call: Call, world: World): [string, FieldKind][] {
+  const fields = Object.keys(validInput(call, world)).flatMap((field): [string, FieldKind][] => (FIELD_KINDS[field] ? [[field, FIELD_KINDS[field]]] : []));
+  return call.paged ? [...fields, ['paging', 'paging']] : fields;
+}
 const form = (world: World) => ({
   username: 'input_new',
   password: 'secret12',
@@ -220,349 +249,193 @@ const NOT_SUB_MANAGER = rejected(404, 'notSubordinateManager');
 const NOT_SHARED = rejected(404, 'deviceNotShared');
 const NO_USER = rejected(404, 'userNotFound');
 
-const CALLS: Call[] = [
-  {
-    method: 'GET',
-    path: 'user_register/get_level_models',
-    caller: 'demo_manager',
-    valid: () => ({ level: 0 }),
-    cases: () => [
-      { name: 'level negative', change: { level: -1 }, answer: invalid('level', 'nonNegativeInteger') },
-      { name: 'level a fraction', change: { level: 1.5 }, answer: invalid('level', 'nonNegativeInteger') },
-      { name: 'level not digits', change: { level: 'top' }, answer: invalid('level', 'fieldInvalid') },
-    ],
-  },
-  { method: 'GET', path: 'user_register/get_privilege_level', caller: 'demo_manager', valid: () => ({}) },
-  { method: 'GET', path: 'user_register/check_is_admin', caller: 'demo_manager', valid: () => ({}) },
-  { method: 'GET', path: 'user_register/check_is_manager_or_user', caller: 'demo_manager', valid: () => ({}) },
-  { method: 'GET', path: 'user_register/get_helper_types', caller: 'demo_manager', valid: () => ({}) },
-  { method: 'GET', path: 'user_register/get_helpers', caller: 'demo_manager', valid: () => ({}), forbidden: 'demo_helper' },
-  { method: 'GET', path: 'user_register/get_managers', caller: 'demo_manager', valid: () => ({}), forbidden: 'demo_helper' },
-  {
-    method: 'GET',
-    path: 'user_register/del_helper',
-    caller: 'demo_manager',
-    valid: (world) => ({ helper_id: world.id.demo_helper }),
-    fields: { helper_id: 'id' },
-    unknownUser: NOT_HELPER,
-    forbidden: 'demo_helper',
-    cases: (world) => [
-      { name: 'a sub-manager, not a helper', change: { helper_id: world.id.demo_sub2 }, answer: NOT_HELPER },
-      { name: 'another CK’s helper', change: { helper_id: world.id.demo_helper2 }, answer: NOT_HELPER },
-    ],
-  },
-  {
-    method: 'GET',
-    path: 'user_register/get_shared_devices',
-    caller: 'demo_manager',
-    valid: (world) => ({ user_id: world.id.demo_helper }),
-    fields: { user_id: 'id', paging: 'paging' },
-    unknownUser: NOT_RECEIVER,
-    forbidden: 'demo_helper',
-    cases: (world) => [{ name: 'a user of another CK', change: { user_id: world.id.demo_helper2 }, answer: NOT_RECEIVER }],
-  },
-  {
-    method: 'GET',
-    path: 'user_register/get_unshared_devices',
-    caller: 'demo_manager',
-    valid: (world) => ({ user_id: world.id.demo_helper }),
-    fields: { user_id: 'id', paging: 'paging' },
-    unknownUser: NOT_RECEIVER,
-    forbidden: 'demo_helper',
-    cases: (world) => [
-      { name: 'a user of another CK', change: { user_id: world.id.demo_helper2 }, answer: NOT_RECEIVER },
-      { name: 'the caller itself', change: { user_id: world.id.demo_manager }, answer: NOT_RECEIVER },
-    ],
-  },
-  {
-    method: 'GET',
-    path: 'user_register/get_assigned_devices',
-    caller: 'demo_manager',
-    valid: (world) => ({ user_id: world.id.demo_sub2 }),
-    fields: { user_id: 'id', paging: 'paging' },
-    unknownUser: NOT_SUB_MANAGER,
-    forbidden: 'demo_helper',
-    cases: (world) => [{ name: 'a helper, not a sub-manager', change: { user_id: world.id.demo_helper }, answer: NOT_SUB_MANAGER }],
-  },
-  {
-    method: 'GET',
-    path: 'user_register/get_unassigned_devices',
-    caller: 'demo_manager',
-    valid: () => ({}),
-    fields: { paging: 'paging' },
-    forbidden: 'demo_helper',
-  },
-  {
-    method: 'GET',
-    path: 'user_register/check_recall_dev_ck',
-    caller: 'demo_service_plus',
-    valid: () => ({ device_id: BOX.assigned }),
-    fields: { device_id: 'box' },
-    unknownBox: NO_BOX,
-  },
-  {
-    method: 'GET',
-    path: 'user_register/get_dev_ck_users',
-    caller: 'demo_manager',
-    valid: () => ({ device_id: BOX.owned }),
-    fields: { device_id: 'box' },
-    unknownBox: NO_BOX,
-    cases: () => [
-      // A box of the caller's CK that it may not see is not found either.
-      { name: 'a box the caller does not see', change: { device_id: BOX.free }, answer: NO_BOX },
-    ],
-  },
+/** A call: its declaration, and the cases of its own beyond those of its fields' kinds. */
+const call = (route: Call['route'], declaration: Omit<Call, 'route' | 'cases'> = {}, cases?: Call['cases']): Call => ({ route, ...declaration, cases });
+/** The input of a call about a user: its id (user_id), and the rest given. */
+const forUser =
+  (username: string, input: Input = {}) =>
+  ({ id }: World): Input => ({ user_id: id[username], ...input });
 
-  {
-    method: 'POST',
-    path: 'user_register/add_helper',
-    caller: 'demo_manager',
-    valid: (world) => ({ ...form(world), role: 'helper', helper_type: 'operator' }),
-    fields: FORM,
-    forbidden: 'demo_service',
-    cases: () => [
-      { name: 'another company’s CK code', change: { ck: '2002' }, answer: rejected(400, 'ckNotYours', 'ck') },
-      { name: 'role root', change: { role: 'root' }, answer: invalid('role', 'fieldInvalid') },
-      { name: 'helper type unknown', change: { helper_type: 'boss' }, answer: invalid('helper_type', 'fieldInvalid') },
-      {
-        name: 'every rule at once',
-        change: { username: '张 三', password: '123', password_repeat: '1234', ck: '12' },
-        // Every check fires (SPEC.md section 5), the repeated password's too.
-        answer: {
-          status: 400,
-          problems: [
-            ...invalid('username', 'userNameFormat', 'userNameNoChineseOrSpace').problems,
-            { key: 'passwordLength', field: 'password' },
-            { key: 'passwordsDiffer', field: 'password_repeat' },
-            { key: 'ckCodeFormat', field: 'ck' },
-          ],
-        },
+/** A page of a user's boxes (helper-device, manager-device): the user by id, paged; helpers have no such screen. */
+const userBoxes = (route: Call['route'], username: string, unknownUser: Answer, cases: Call['cases']) =>
+  call(route, { valid: forUser(username), paged: true, unknownUser, forbidden: 'demo_helper' }, cases);
+
+const CALLS: Call[] = [
+  call('GET user_register/get_level_models', { valid: () => ({ level: 0 }) }, () => [
+    { name: 'level negative', change: { level: -1 }, answer: invalid('level', 'nonNegativeInteger') },
+    { name: 'level a fraction', change: { level: 1.5 }, answer: invalid('level', 'nonNegativeInteger') },
+    { name: 'level not digits', change: { level: 'top' }, answer: invalid('level', 'fieldInvalid') },
+  ]),
+  call('GET user_register/get_privilege_level'),
+  call('GET user_register/check_is_admin'),
+  call('GET user_register/check_is_manager_or_user'),
+  call('GET user_register/get_helper_types'),
+  call('GET user_register/get_helpers', { forbidden: 'demo_helper' }),
+  call('GET user_register/get_managers', { forbidden: 'demo_helper' }),
+  call('GET user_register/del_helper', { valid: ({ id }) => ({ helper_id: id.demo_helper }), unknownUser: NOT_HELPER, forbidden: 'demo_helper' }, ({ id }) => [
+    { name: 'a sub-manager, not a helper', change: { helper_id: id.demo_sub2 }, answer: NOT_HELPER },
+    { name: 'another CK’s helper', change: { helper_id: id.demo_helper2 }, answer: NOT_HELPER },
+  ]),
+  userBoxes('GET user_register/get_shared_devices', 'demo_helper', NOT_RECEIVER, ({ id }) => [
+    { name: 'a user of another CK', change: { user_id: id.demo_helper2 }, answer: NOT_RECEIVER },
+  ]),
+  userBoxes('GET user_register/get_unshared_devices', 'demo_helper', NOT_RECEIVER, ({ id }) => [
+    { name: 'a user of another CK', change: { user_id: id.demo_helper2 }, answer: NOT_RECEIVER },
+    { name: 'the caller itself', change: { user_id: id.demo_manager }, answer: NOT_RECEIVER },
+  ]),
+  userBoxes('GET user_register/get_assigned_devices', 'demo_sub2', NOT_SUB_MANAGER, ({ id }) => [
+    { name: 'a helper, not a sub-manager', change: { user_id: id.demo_helper }, answer: NOT_SUB_MANAGER },
+  ]),
+  call('GET user_register/get_unassigned_devices', { paged: true, forbidden: 'demo_helper' }),
+  call('GET user_register/check_recall_dev_ck', { caller: 'demo_service_plus', valid: () => ({ device_id: BOX.assigned }), unknownBox: NO_BOX }),
+  call('GET user_register/get_dev_ck_users', { valid: () => ({ device_id: BOX.owned }), unknownBox: NO_BOX }, () => [
+    // A box of the caller's CK that it may not see is not found either.
+    { name: 'a box the caller does not see', change: { device_id: BOX.free }, answer: NO_BOX },
+  ]),
+
+  call('POST user_register/add_helper', { valid: (world) => ({ ...form(world), role: 'helper', helper_type: 'operator' }), forbidden: 'demo_service' }, () => [
+    { name: 'another company’s CK code', change: { ck: '2002' }, answer: rejected(400, 'ckNotYours', 'ck') },
+    { name: 'role root', change: { role: 'root' }, answer: invalid('role', 'fieldInvalid') },
+    { name: 'helper type unknown', change: { helper_type: 'boss' }, answer: invalid('helper_type', 'fieldInvalid') },
+    {
+      name: 'every rule at once',
+      change: { username: '张 三', password: '123', password_repeat: '1234', ck: '12' },
+      // Every check fires (SPEC.md section 5), the repeated password's too.
+      answer: {
+        status: 400,
+        problems: [
+          ...invalid('username', 'userNameFormat', 'userNameNoChineseOrSpace').problems,
+          { key: 'passwordLength', field: 'password' },
+          { key: 'passwordsDiffer', field: 'password_repeat' },
+          { key: 'ckCodeFormat', field: 'ck' },
+        ],
       },
-    ],
-  },
-  {
-    method: 'POST',
-    path: 'user_register/add_next_manager',
-    caller: 'demo_manager',
-    valid: form,
-    fields: FORM,
-    forbidden: 'demo_limited',
-    cases: () => [{ name: 'another company’s CK code', change: { ck: '2002' }, answer: rejected(400, 'ckNotYours', 'ck') }],
-  },
-  {
-    method: 'POST',
-    path: 'user_register/change_helper_password',
-    caller: 'demo_manager',
-    valid: (world) => ({ helper_id: world.id.demo_helper, password: 'secret12', password_repeat: 'secret12' }),
-    fields: { helper_id: 'id', password: 'password' },
+    },
+  ]),
+  call('POST user_register/add_next_manager', { valid: form, forbidden: 'demo_limited' }, () => [
+    { name: 'another company’s CK code', change: { ck: '2002' }, answer: rejected(400, 'ckNotYours', 'ck') },
+  ]),
+  call(
+    'POST user_register/change_helper_password',
+    {
+      valid: ({ id }) => ({ helper_id: id.demo_helper, password: 'secret12', password_repeat: 'secret12' }),
+      unknownUser: NOT_HELPER,
+      forbidden: 'demo_helper',
+    },
+    ({ id }) => [{ name: 'another manager’s helper', change: { helper_id: id.demo_helper2 }, answer: NOT_HELPER }],
+  ),
+  call('POST user_register/change_helper_model', {
+    valid: ({ id }) => ({ helper_id: id.demo_helper, template_id: null }),
     unknownUser: NOT_HELPER,
     forbidden: 'demo_helper',
-    cases: (world) => [{ name: 'another manager’s helper', change: { helper_id: world.id.demo_helper2 }, answer: NOT_HELPER }],
-  },
-  {
-    method: 'POST',
-    path: 'user_register/change_helper_model',
-    caller: 'demo_manager',
-    valid: (world) => ({ helper_id: world.id.demo_helper, template_id: null }),
-    fields: { helper_id: 'id', template_id: 'template' },
-    unknownUser: NOT_HELPER,
-    forbidden: 'demo_helper',
-  },
-  {
-    method: 'POST',
-    path: 'user_register/change_manager_model',
-    caller: 'demo_manager',
-    valid: (world) => ({ manager_id: world.id.demo_sub2, template_id: null }),
-    fields: { manager_id: 'id', template_id: 'template' },
-    unknownUser: NOT_SUB_MANAGER,
-    forbidden: 'demo_helper',
-    cases: (world) => [
-      { name: 'a sub-manager two levels down', change: { manager_id: world.id.demo_sub3 }, answer: NOT_SUB_MANAGER },
-      { name: 'a helper, not a manager', change: { manager_id: world.id.demo_helper }, answer: NOT_SUB_MANAGER },
+  }),
+  call(
+    'POST user_register/change_manager_model',
+    { valid: ({ id }) => ({ manager_id: id.demo_sub2, template_id: null }), unknownUser: NOT_SUB_MANAGER, forbidden: 'demo_helper' },
+    ({ id }) => [
+      { name: 'a sub-manager two levels down', change: { manager_id: id.demo_sub3 }, answer: NOT_SUB_MANAGER },
+      { name: 'a helper, not a manager', change: { manager_id: id.demo_helper }, answer: NOT_SUB_MANAGER },
     ],
-  },
-  {
-    method: 'POST',
-    path: 'user_register/set_shield',
-    caller: 'demo_sub2',
-    valid: () => ({ shield: true }),
-    cases: () => [
-      { name: 'shield missing', change: { shield: MISSING }, answer: invalid('shield', 'booleanFormat') },
-      { name: 'shield a string', change: { shield: 'yes' }, answer: invalid('shield', 'booleanFormat') },
-      { name: 'shield a number', change: { shield: 1 }, answer: invalid('shield', 'booleanFormat') },
-    ],
-  },
-  {
-    method: 'POST',
-    path: 'user_register/share_device',
-    caller: 'demo_manager',
-    valid: (world) => ({ device_id: BOX.owned, user_id: world.id.demo_user, permission: 'read' }),
-    fields: { device_id: 'box', user_id: 'id', permission: 'permission' },
-    unknownUser: NOT_RECEIVER,
-    unknownBox: NO_BOX,
-    forbidden: 'demo_helper',
-    cases: (world) => [
+  ),
+  call('POST user_register/set_shield', { caller: 'demo_sub2', valid: () => ({ shield: true }) }, () => [
+    { name: 'shield missing', change: { shield: MISSING }, answer: invalid('shield', 'booleanFormat') },
+    { name: 'shield a string', change: { shield: 'yes' }, answer: invalid('shield', 'booleanFormat') },
+    { name: 'shield a number', change: { shield: 1 }, answer: invalid('shield', 'booleanFormat') },
+  ]),
+  call(
+    'POST user_register/share_device',
+    {
+      valid: ({ id }) => ({ device_id: BOX.owned, user_id: id.demo_user, permission: 'read' }),
+      unknownUser: NOT_RECEIVER,
+      unknownBox: NO_BOX,
+      forbidden: 'demo_helper',
+    },
+    ({ id }) => [
       { name: 'a box it does not own', change: { device_id: BOX.free }, answer: rejected(403, 'deviceNotOwned') },
-      { name: 'a user of another CK', change: { user_id: world.id.demo_helper2 }, answer: NOT_RECEIVER },
+      { name: 'a user of another CK', change: { user_id: id.demo_helper2 }, answer: NOT_RECEIVER },
     ],
-  },
-  {
-    method: 'POST',
-    path: 'user_register/share_all_device',
-    caller: 'demo_manager',
-    valid: (world) => ({ user_id: world.id.demo_user, permission: 'read' }),
-    fields: { user_id: 'id', permission: 'permission' },
-    unknownUser: NOT_RECEIVER,
-    forbidden: 'demo_helper',
-  },
-  {
-    method: 'POST',
-    path: 'user_register/recall_shared_device',
-    caller: 'demo_manager',
-    valid: (world) => ({ device_id: BOX.shared, user_id: world.id.demo_helper }),
-    fields: { device_id: 'box', user_id: 'id' },
-    unknownUser: NOT_RECEIVER,
-    unknownBox: NOT_SHARED,
-    forbidden: 'demo_helper',
-    cases: (world) => [
+  ),
+  call('POST user_register/share_all_device', { valid: forUser('demo_user', { permission: 'read' }), unknownUser: NOT_RECEIVER, forbidden: 'demo_helper' }),
+  call(
+    'POST user_register/recall_shared_device',
+    { valid: ({ id }) => ({ device_id: BOX.shared, user_id: id.demo_helper }), unknownUser: NOT_RECEIVER, unknownBox: NOT_SHARED, forbidden: 'demo_helper' },
+    ({ id }) => [
       { name: 'a box not shared with the user', change: { device_id: BOX.owned }, answer: NOT_SHARED },
-      { name: 'a share someone else made', caller: 'demo_sub2', change: { user_id: world.id.demo_helper }, answer: NOT_SHARED },
+      { name: 'a share someone else made', caller: 'demo_sub2', change: { user_id: id.demo_helper }, answer: NOT_SHARED },
     ],
-  },
-  {
-    method: 'POST',
-    path: 'user_register/recall_all_shared_device',
-    caller: 'demo_manager',
-    valid: (world) => ({ user_id: world.id.demo_helper }),
-    fields: { user_id: 'id' },
-    unknownUser: NOT_RECEIVER,
-    forbidden: 'demo_helper',
-  },
-  {
-    method: 'POST',
-    path: 'user_register/assign_device',
-    caller: 'demo_manager',
-    valid: (world) => ({ device_id: BOX.owned, user_id: world.id.demo_sub2 }),
-    fields: { device_id: 'box', user_id: 'id' },
-    unknownUser: NOT_SUB_MANAGER,
-    unknownBox: NO_BOX,
-    forbidden: 'demo_helper',
-    cases: (world) => [
+  ),
+  call('POST user_register/recall_all_shared_device', { valid: forUser('demo_helper'), unknownUser: NOT_RECEIVER, forbidden: 'demo_helper' }),
+  call(
+    'POST user_register/assign_device',
+    { valid: ({ id }) => ({ device_id: BOX.owned, user_id: id.demo_sub2 }), unknownUser: NOT_SUB_MANAGER, unknownBox: NO_BOX, forbidden: 'demo_helper' },
+    ({ id }) => [
       { name: 'a box it does not own', change: { device_id: BOX.assigned }, answer: rejected(403, 'deviceNotOwned') },
-      { name: 'to a helper', change: { user_id: world.id.demo_helper }, answer: NOT_SUB_MANAGER },
-      { name: 'to a sub-manager two levels down', change: { user_id: world.id.demo_sub3 }, answer: NOT_SUB_MANAGER },
+      { name: 'to a helper', change: { user_id: id.demo_helper }, answer: NOT_SUB_MANAGER },
+      { name: 'to a sub-manager two levels down', change: { user_id: id.demo_sub3 }, answer: NOT_SUB_MANAGER },
     ],
-  },
-  {
-    method: 'POST',
-    path: 'user_register/batch_assign_devices',
-    caller: 'demo_manager',
-    valid: (world) => ({ device_ids: [BOX.owned], user_id: world.id.demo_sub2 }),
-    fields: { device_ids: 'boxes', user_id: 'id' },
-    unknownUser: NOT_SUB_MANAGER,
-    unknownBox: NO_BOX,
-    forbidden: 'demo_helper',
-    cases: () => [
+  ),
+  call(
+    'POST user_register/batch_assign_devices',
+    { valid: ({ id }) => ({ device_ids: [BOX.owned], user_id: id.demo_sub2 }), unknownUser: NOT_SUB_MANAGER, unknownBox: NO_BOX, forbidden: 'demo_helper' },
+    () => [
       // All or none: one box it does not own and the owned one is not assigned either.
       { name: 'one box it does not own', change: { device_ids: [BOX.owned, BOX.free] }, answer: rejected(403, 'deviceNotOwned') },
     ],
-  },
-  {
-    method: 'POST',
-    path: 'user_register/recall_assigned_device',
-    caller: 'demo_service_plus',
-    valid: () => ({ device_id: BOX.assigned }),
-    fields: { device_id: 'box' },
-    unknownBox: NO_BOX,
-    forbidden: 'demo_manager',
-    cases: () => [{ name: 'a box nobody assigned', change: { device_id: BOX.owned }, answer: rejected(400, 'deviceNotAssigned', 'device_id') }],
-  },
-  {
-    method: 'POST',
-    path: 'user_register/recall_all_assigned_device',
-    caller: 'demo_service_plus',
-    valid: (world) => ({ user_id: world.id.demo_sub2 }),
-    fields: { user_id: 'id' },
-    unknownUser: NO_USER,
-    forbidden: 'demo_manager',
-    cases: (world) => [{ name: 'another CK’s user', change: { user_id: world.id.demo_manager2 }, answer: NO_USER }],
-  },
-  {
-    method: 'POST',
-    path: 'user_register/register_device_to_user',
-    caller: 'demo_manager',
-    valid: () => ({ device_id: BOX.free, ck: '1001' }),
-    fields: { device_id: 'box', ck: 'ck' },
-    unknownBox: NO_BOX,
-    // Another CK's box is answered like a wrong code: the code of the caller's CK does not prove it holds that box.
-    otherCkBox: rejected(400, 'ckMismatch', 'ck'),
-    forbidden: 'demo_helper',
-    cases: () => [
+  ),
+  call(
+    'POST user_register/recall_assigned_device',
+    { caller: 'demo_service_plus', valid: () => ({ device_id: BOX.assigned }), unknownBox: NO_BOX, forbidden: 'demo_manager' },
+    () => [{ name: 'a box nobody assigned', change: { device_id: BOX.owned }, answer: rejected(400, 'deviceNotAssigned', 'device_id') }],
+  ),
+  call(
+    'POST user_register/recall_all_assigned_device',
+    { caller: 'demo_service_plus', valid: forUser('demo_sub2'), unknownUser: NO_USER, forbidden: 'demo_manager' },
+    ({ id }) => [{ name: 'another CK’s user', change: { user_id: id.demo_manager2 }, answer: NO_USER }],
+  ),
+  call(
+    'POST user_register/register_device_to_user',
+    {
+      valid: () => ({ device_id: BOX.free, ck: '1001' }),
+      unknownBox: NO_BOX,
+      // Another CK's box is answered like a wrong code: the code of the caller's CK does not prove it holds that box.
+      otherCkBox: rejected(400, 'ckMismatch', 'ck'),
+      forbidden: 'demo_helper',
+    },
+    () => [
       { name: 'the CK code of another company', change: { ck: '2002' }, answer: rejected(400, 'ckMismatch', 'ck') },
       // Another CK's box with its own code: the code does not prove the caller holds it.
       { name: 'another CK’s box with its code', change: { device_id: BOX.otherCk, ck: '2002' }, answer: rejected(400, 'ckMismatch', 'ck') },
       { name: 'a bound box', change: { device_id: BOX.owned }, answer: rejected(409, 'deviceAlreadyBound') },
     ],
-  },
-  {
-    method: 'POST',
-    path: 'user_register/delete_device',
-    caller: 'demo_manager',
-    valid: () => ({ device_ids: [BOX.owned] }),
-    fields: { device_ids: 'boxes' },
-    unknownBox: NO_BOX,
-    forbidden: 'demo_helper',
-    cases: () => [{ name: 'a box it does not own', change: { device_ids: [BOX.owned, BOX.assigned] }, answer: rejected(403, 'deviceNotOwned') }],
-  },
+  ),
+  call('POST user_register/delete_device', { valid: () => ({ device_ids: [BOX.owned] }), unknownBox: NO_BOX, forbidden: 'demo_helper' }, () => [
+    { name: 'a box it does not own', change: { device_ids: [BOX.owned, BOX.assigned] }, answer: rejected(403, 'deviceNotOwned') },
+  ]),
 
-  {
-    method: 'POST',
-    path: 'device_user_permission/add_device_user_permission',
-    caller: 'demo_manager',
-    valid: (world) => ({ device_id: BOX.shared, user_id: world.id.demo_user }),
-    fields: { device_id: 'box', user_id: 'id' },
-    unknownUser: NOT_RECEIVER,
-    unknownBox: NO_BOX,
-    cases: (world) => [
+  call(
+    'POST device_user_permission/add_device_user_permission',
+    { valid: ({ id }) => ({ device_id: BOX.shared, user_id: id.demo_user }), unknownUser: NOT_RECEIVER, unknownBox: NO_BOX },
+    ({ id }) => [
       // demo_user neither owns nor shares BOX.owned: there is nothing to switch for it.
-      { name: 'a box the user does not see', change: { device_id: BOX.owned, user_id: world.id.demo_user }, answer: rejected(403, 'deviceNotShared') },
+      { name: 'a box the user does not see', change: { device_id: BOX.owned, user_id: id.demo_user }, answer: rejected(403, 'deviceNotShared') },
       {
         name: 'a box someone else owns',
         caller: 'demo_sub3',
-        change: { device_id: BOX.assigned, user_id: world.id.demo_sub2 },
+        change: { device_id: BOX.assigned, user_id: id.demo_sub2 },
         answer: rejected(403, 'deviceNotShared'),
       },
     ],
-  },
-  {
-    method: 'POST',
-    path: 'device_user_permission/del_device_user_permission',
-    caller: 'demo_manager',
-    valid: (world) => ({ device_id: BOX.shared, user_id: world.id.demo_helper }),
-    fields: { device_id: 'box', user_id: 'id' },
-    unknownUser: NOT_RECEIVER,
-    unknownBox: NOT_SHARED,
-    cases: (world) => [
+  ),
+  call(
+    'POST device_user_permission/del_device_user_permission',
+    { valid: ({ id }) => ({ device_id: BOX.shared, user_id: id.demo_helper }), unknownUser: NOT_RECEIVER, unknownBox: NOT_SHARED },
+    ({ id }) => [
       { name: 'a grant that does not exist', change: { device_id: BOX.owned }, answer: NOT_SHARED },
-      { name: 'a grant someone else gave', caller: 'demo_sub2', change: { user_id: world.id.demo_helper }, answer: NOT_SHARED },
+      { name: 'a grant someone else gave', caller: 'demo_sub2', change: { user_id: id.demo_helper }, answer: NOT_SHARED },
     ],
-  },
-  {
-    method: 'POST',
-    path: 'device_user_permission/add_all_device_user_permission',
-    caller: 'demo_manager',
-    valid: (world) => ({ user_id: world.id.demo_helper }),
-    fields: { user_id: 'id' },
-    unknownUser: NOT_RECEIVER,
-  },
-  {
-    method: 'POST',
-    path: 'device_user_permission/del_all_device_user_permission',
-    caller: 'demo_manager',
-    valid: (world) => ({ user_id: world.id.demo_helper }),
-    fields: { user_id: 'id' },
-    unknownUser: NOT_RECEIVER,
-  },
+  ),
+  call('POST device_user_permission/add_all_device_user_permission', { valid: forUser('demo_helper'), unknownUser: NOT_RECEIVER }),
+  call('POST device_user_permission/del_all_device_user_permission', { valid: forUser('demo_helper'), unknownUser: NOT_RECEIVER }),
 ];
 
 /** Every case of a call: its fields' cases, its own, the forbidden caller, no session, and (POST) a body that is not an object. */
@@ -570,11 +443,11 @@ function casesOf(call: Call, world: World): Case[] {
   const answersFor = (kind: FieldKind) =>
     kind === 'box' || kind === 'boxes' ? { unknown: call.unknownBox, otherCk: call.otherCkBox } : { unknown: call.unknownUser };
   return [
-    ...Object.entries(call.fields ?? {}).flatMap(([field, kind]) => fieldCases(field, kind, answersFor(kind), world, call.method)),
+    ...fieldsOf(call, world).flatMap(([field, kind]) => fieldCases(field, kind, answersFor(kind), world, methodOf(call))),
     ...(call.cases?.(world) ?? []),
     ...(call.forbidden ? [{ name: `as ${call.forbidden}`, caller: call.forbidden, answer: FORBIDDEN }] : []),
     { name: 'without a session', caller: null, answer: { status: 401, code: Code.TOKEN_INVALID, problems: [{ key: 'tokenInvalid' as const }] } },
-    ...(call.method === 'POST'
+    ...(methodOf(call) === 'POST'
       ? [
           { name: 'malformed JSON', raw: '{"user_id": ', answer: rejected(400, 'malformedJson') },
           { name: 'a list for a body', raw: '[1, 2]', answer: invalid('', 'invalidBody') },
@@ -647,33 +520,34 @@ describe.each(DATABASE_KINDS)('bad input on every user and permission call, on %
     world.template = { own: templates.find((row) => row.ck === '1001')!.id, otherCk: templates.find((row) => row.ck === '2002')!.id };
     const callers = new Set([
       'demo_manager2',
-      ...CALLS.flatMap((call) => [call.caller, call.forbidden, ...(call.cases?.(world) ?? []).map((entry) => entry.caller)]),
+      ...CALLS.flatMap((call) => [callerOf(call), call.forbidden, ...(call.cases?.(world) ?? []).map((entry) => entry.caller)]),
     ]);
     for (const user of callers) if (user) tokens[user] = await signIn(t.app, user, DEMO_PASSWORD);
   });
   afterAll(() => t.dispose());
 
   it('the domain says the spec’s messages in its words', () => {
-    for (const [key, text] of Object.entries(SPEC_MESSAGES)) expect(formatMessage('en', key as MessageKey)).toBe(text);
+    const english = new Set(Object.values(MESSAGES.en));
+    expect(SPEC_WORDING.filter((text) => !english.has(text))).toEqual([]);
   });
 
   async function send(call: Call, entry: Case, language: Language) {
-    const input: Input = { ...call.valid(world) };
+    const input: Input = { ...validInput(call, world) };
     for (const [field, value] of Object.entries(entry.change ?? {})) {
       if (value === MISSING) delete input[field];
       else input[field] = value;
     }
-    const caller = entry.caller === undefined ? call.caller : entry.caller;
+    const caller = entry.caller === undefined ? callerOf(call) : entry.caller;
     const headers: Record<string, string> = { 'accept-language': language, ...(caller ? { authorization: `Bearer ${tokens[caller]}` } : {}) };
-    if (call.method === 'GET') {
+    if (methodOf(call) === 'GET') {
       const query = new URLSearchParams(Object.entries(input).map(([field, value]): [string, string] => [field, String(value)])).toString();
-      return t.app.inject({ method: 'GET', url: `/api/v2/${call.path}${query ? `?${query}` : ''}`, headers });
+      return t.app.inject({ method: 'GET', url: `/api/v2/${pathOf(call)}${query ? `?${query}` : ''}`, headers });
     }
     const payload = entry.raw ?? JSON.stringify(input);
-    return t.app.inject({ method: 'POST', url: `/api/v2/${call.path}`, headers: { ...headers, 'content-type': 'application/json' }, payload });
+    return t.app.inject({ method: 'POST', url: `/api/v2/${pathOf(call)}`, headers: { ...headers, 'content-type': 'application/json' }, payload });
   }
 
-  describe.each(CALLS.map((call) => [`${call.method} ${call.path}`, call] as const))('%s', (_name, call) => {
+  describe.each(CALLS.map((call) => [call.route, call] as const))('%s', (_name, call) => {
     it('answers each bad input with its error in English and Chinese, and changes nothing', async () => {
       const before = await snapshot();
       const received: unknown[] = [];
@@ -716,8 +590,12 @@ describe.each(DATABASE_KINDS)('bad input on every user and permission call, on %
 
   /* The calls that had no test of their answer yet; they run after the bad input and change the fixture. */
 
-  async function ok<T>(user: string, method: 'GET' | 'POST', path: string, input: Input = {}): Promise<T> {
-    const response = await send({ method, path, caller: user, valid: () => input }, { name: 'valid', answer: { status: 200, problems: [] } }, 'en');
+  async function ok<T>(user: string, method: Method, path: string, input: Input = {}): Promise<T> {
+    const response = await send(
+      { route: `${method} ${path}`, caller: user, valid: () => input },
+      { name: 'valid', answer: { status: 200, problems: [] } },
+      'en',
+    );
     expect({ path, status: response.statusCode }).toEqual({ path, status: 200 });
     return response.json<{ data: T }>().data;
   }

@@ -1,9 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Guard } from '../auth/guard.js';
+import type { UserRegisterRoutes } from './guards.js';
 import { assignmentRoutes } from './assignment-routes.js';
 import { callerRoutes } from './caller-routes.js';
 import { hierarchyRoutes } from './hierarchy-routes.js';
-import type { UserRegisterService } from './service.js';
 import { sharingRoutes } from './sharing-routes.js';
 import { templateRoutes } from './template-routes.js';
 
@@ -12,6 +10,6 @@ import { templateRoutes } from './template-routes.js';
  * and /permission-templates: HTTP shapes and guards only, one file per concern. The service holds
  * the rules of who may change which relation (with `access/`).
  */
-export const userRegisterRoutes: FastifyPluginAsyncZod<{ service: UserRegisterService; guard: Guard }> = async (app, { service, guard }) => {
+export const userRegisterRoutes: UserRegisterRoutes = async (app, { service, guard }) => {
   for (const routes of [callerRoutes, hierarchyRoutes, sharingRoutes, assignmentRoutes, templateRoutes]) await app.register(routes, { service, guard });
 };

@@ -1,5 +1,4 @@
 import {
-  changedCountSchema,
   ckUserSchema,
   deviceQuerySchema,
   deviceUserSchema,
@@ -9,19 +8,15 @@ import {
   userDevicesQuerySchema,
   userIdSchema,
 } from '@cloudbox/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { answers, signedInDocs } from '../../http/route-docs.js';
-import type { Guard } from '../auth/guard.js';
-import { callerOf, routeGuards } from './guards.js';
-import type { UserRegisterService } from './service.js';
+import { callerOf, doc, changeOptions, routeGuards, type UserRegisterRoutes } from './guards.js';
 
-const doc = signedInDocs('user_register');
 const grantDoc = signedInDocs('device_user_permission');
 
 /** Shares (/user_register, helper-device) and switch grants (/device_user_permission), and how each user of a CK sees a box. */
-export const sharingRoutes: FastifyPluginAsyncZod<{ service: UserRegisterService; guard: Guard }> = async (app, { service, guard }) => {
+export const sharingRoutes: UserRegisterRoutes = async (app, { service, guard }) => {
   const { signedIn, screen } = routeGuards(guard);
 
   // helper-device's two lists of a user's boxes: what the caller shared with it, and what it may share yet.
@@ -42,14 +37,12 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ service: UserRegisterService
 
   app.post(
     '/user_register/share_device',
-    {
-      preHandler: screen('helper-device'),
-      schema: {
-        ...doc('Shares a box read-only or with parameter writes (a box another user shared with this user stays theirs: 409)'),
-        body: shareDeviceSchema,
-        response: answers(changedCountSchema, 400, 401, 403, 404, 409),
-      },
-    },
+    changeOptions(
+      screen('helper-device'),
+      doc('Shares a box read-only or with parameter writes (a box another user shared with this user stays theirs: 409)'),
+      shareDeviceSchema,
+      [403, 404, 409],
+    ),
     async (request) => {
       const { device_id, user_id, permission } = request.body;
       return ok(request, { changed: await service.shareDevice(callerOf(request), device_id, user_id, permission) });
@@ -58,32 +51,24 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ service: UserRegisterService
 
   app.post(
     '/user_register/share_all_device',
-    {
-      preHandler: screen('helper-device'),
-      schema: {
-        ...doc('Shares every box the caller owns (but those another user already shared with this user)'),
-        body: shareAllDevicesSchema,
-        response: answers(changedCountSchema, 400, 401, 403, 404),
-      },
-    },
+    changeOptions(
+      screen('helper-device'),
+      doc('Shares every box the caller owns (but those another user already shared with this user)'),
+      shareAllDevicesSchema,
+      [403, 404],
+    ),
     async (request) => ok(request, { changed: await service.shareAll(callerOf(request), request.body.user_id, request.body.permission) }),
   );
 
   app.post(
     '/user_register/recall_shared_device',
-    {
-      preHandler: screen('helper-device'),
-      schema: { ...doc('Recalls a share the caller made'), body: deviceUserSchema, response: answers(changedCountSchema, 400, 401, 403, 404) },
-    },
+    changeOptions(screen('helper-device'), doc('Recalls a share the caller made'), deviceUserSchema, [403, 404]),
     async (request) => ok(request, { changed: await service.recallShare(callerOf(request), request.body.device_id, request.body.user_id) }),
   );
 
   app.post(
     '/user_register/recall_all_shared_device',
-    {
-      preHandler: screen('helper-device'),
-      schema: { ...doc('Recalls every share the caller made to a user'), body: userIdSchema, response: answers(changedCountSchema, 400, 401, 403, 404) },
-    },
+    changeOptions(screen('helper-device'), doc('Recalls every share the caller made to a user'), userIdSchema, [403, 404]),
     async (request) => ok(request, { changed: await service.recallAllShares(callerOf(request), request.body.user_id) }),
   );
 
@@ -104,41 +89,25 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ service: UserRegisterService
 
   app.post(
     '/device_user_permission/add_device_user_permission',
-    {
-      preHandler: signedIn,
-      schema: { ...grantDoc('Grants a user switch on/off of a box'), body: deviceUserSchema, response: answers(changedCountSchema, 400, 401, 403, 404) },
-    },
+    changeOptions(signedIn, grantDoc('Grants a user switch on/off of a box'), deviceUserSchema, [403, 404]),
     async (request) => ok(request, { changed: await service.grantSwitch(callerOf(request), request.body.user_id, request.body.device_id) }),
   );
 
   app.post(
     '/device_user_permission/del_device_user_permission',
-    {
-      preHandler: signedIn,
-      schema: { ...grantDoc('Revokes a user’s switch on/off of a box'), body: deviceUserSchema, response: answers(changedCountSchema, 400, 401, 404) },
-    },
+    changeOptions(signedIn, grantDoc('Revokes a user’s switch on/off of a box'), deviceUserSchema, [404]),
     async (request) => ok(request, { changed: await service.revokeSwitch(callerOf(request), request.body.user_id, request.body.device_id) }),
   );
 
   app.post(
     '/device_user_permission/add_all_device_user_permission',
-    {
-      preHandler: signedIn,
-      schema: {
-        ...grantDoc('Grants a user switch on/off of every box the caller owns or shared with it'),
-        body: userIdSchema,
-        response: answers(changedCountSchema, 400, 401, 404),
-      },
-    },
+    changeOptions(signedIn, grantDoc('Grants a user switch on/off of every box the caller owns or shared with it'), userIdSchema, [404]),
     async (request) => ok(request, { changed: await service.grantSwitch(callerOf(request), request.body.user_id, null) }),
   );
 
   app.post(
     '/device_user_permission/del_all_device_user_permission',
-    {
-      preHandler: signedIn,
-      schema: { ...grantDoc('Revokes every switch grant the caller gave a user'), body: userIdSchema, response: answers(changedCountSchema, 400, 401, 404) },
-    },
+    changeOptions(signedIn, grantDoc('Revokes every switch grant the caller gave a user'), userIdSchema, [404]),
     async (request) => ok(request, { changed: await service.revokeSwitch(callerOf(request), request.body.user_id, null) }),
   );
 };

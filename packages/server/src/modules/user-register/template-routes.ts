@@ -1,17 +1,14 @@
 import { permissionTemplateSchema, permissionTemplateViewSchema, rowIdSchema } from '@cloudbox/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { answers, signedInDocs } from '../../http/route-docs.js';
-import type { Guard } from '../auth/guard.js';
-import { callerOf, routeGuards } from './guards.js';
-import type { UserRegisterService } from './service.js';
+import { callerOf, routeGuards, type UserRegisterRoutes } from './guards.js';
 
 const doc = signedInDocs('permission-templates');
 const params = z.object({ id: rowIdSchema });
 
 /** /permission-templates: root in any CK, limited_admin in its own. */
-export const templateRoutes: FastifyPluginAsyncZod<{ service: UserRegisterService; guard: Guard }> = async (app, { service, guard }) => {
+export const templateRoutes: UserRegisterRoutes = async (app, { service, guard }) => {
   const { templateAdmins } = routeGuards(guard);
 
   app.get(

@@ -2,6 +2,7 @@ import { DEMO_PASSWORD, MAGLEV_BLOWER } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.js';
+import { expectFieldErrors } from '../../test/api.js';
 import { box } from '../../test/fleet.js';
 import { bearer, DATABASE_KINDS, EN, envelopeOf, signIn, startTestApp, type TestApp } from '../../test/helpers.js';
 
@@ -26,6 +27,15 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
   const owner = async (boxId: string) =>
     (await rows<{ owner: string | null }>(sql`select u.username as owner from boxes b left join users u on u.id = b.owner_id where b.id = ${boxId}`))[0]?.owner;
   const sees = async (user: string, boxId: string) => (await call(user, 'GET', `devices/${boxId}`)).status === 200;
+  /** The register form as add-manager and add-helper send it: reg_sub2 with a good password in CK 1001, but for `fields`. */
+  const registerForm = (fields: Record<string, unknown> = {}) => ({
+    username: 'reg_sub2',
+    password: 'secret1',
+    password_repeat: 'secret1',
+    ck: '1001',
+    ...fields,
+  });
+  const addManager = (user: string, fields?: Record<string, unknown>) => call(user, 'POST', 'user_register/add_next_manager', registerForm(fields));
   const userCount = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from users`))[0]!.n;
 
   beforeAll(async () => {
@@ -42,71 +52,29 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
 
   it('registers a sub-manager one level down with the register form, and refuses bad input with every message, creating nobody', async () => {
     const before = await userCount();
-    const bad = await call('demo_manager', 'POST', 'user_register/add_next_manager', {
-      username: '张 三',
-      password: '123',
-      password_repeat: '1234',
-      ck: '12',
-      remark: '',
-    });
+    const bad = await addManager('demo_manager', { username: '张 三', password: '123', password_repeat: '1234', ck: '12', remark: '' });
     expect(bad.status).toBe(400);
-    const messages = (bad.body.data as { errors: { field: string; message: string }[] }).errors;
-    expect(messages).toEqual(
-      expect.arrayContaining([
-        { field: 'username', message: '6-20 digit number or character or @#%^&*_-+ required!' },
-        { field: 'username', message: 'User name cannot contain Chinese characters or spaces!' },
-        { field: 'password', message: 'Password must be a 6-20 digit number or character!' },
-        { field: 'ck', message: 'CK code must be exactly 4 digits' },
-      ]),
-    );
-    const differ = await call('demo_manager', 'POST', 'user_register/add_next_manager', {
-      username: 'reg_sub2',
-      password: 'secret1',
-      password_repeat: 'secret2',
-      ck: '1001',
-    });
-    expect(differ.body.message).toBe('The two passwords do not match!');
-    const otherCk = await call('demo_manager', 'POST', 'user_register/add_next_manager', {
-      username: 'reg_sub2',
-      password: 'secret1',
-      password_repeat: 'secret1',
-      ck: '2002',
-    });
-    expect(otherCk.body.message).toBe('Use the CK code of your own company.');
+    expectFieldErrors(bad.body, [
+      { field: 'username', message: '6-20 digit number or character or @#%^&*_-+ required!' },
+      { field: 'username', message: 'User name cannot contain Chinese characters or spaces!' },
+      { field: 'password', message: 'Password must be a 6-20 digit number or character!' },
+      { field: 'ck', message: 'CK code must be exactly 4 digits' },
+    ]);
+    expect((await addManager('demo_manager', { password_repeat: 'secret2' })).body.message).toBe('The two passwords do not match!');
+    expect((await addManager('demo_manager', { ck: '2002' })).body.message).toBe('Use the CK code of your own company.');
     expect(await userCount()).toBe(before);
 
-    const created = await call('demo_manager', 'POST', 'user_register/add_next_manager', {
-      username: 'reg_sub2',
-      password: 'secret1',
-      password_repeat: 'secret1',
-      ck: '1001',
-      remark: 'north plant',
-    });
+    const created = await addManager('demo_manager', { remark: 'north plant' });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ username: 'reg_sub2', level: 2, role: 'manager', remark: 'north plant', devices: 0 });
-    const taken = await call('demo_manager', 'POST', 'user_register/add_next_manager', {
-      username: 'reg_sub2',
-      password: 'secret1',
-      password_repeat: 'secret1',
-      ck: '1001',
-    });
-    expect(taken.body.message).toBe('The user name reg_sub2 is already taken.');
+    expect((await addManager('demo_manager')).body.message).toBe('The user name reg_sub2 is already taken.');
     ids.reg_sub2 = (created.body.data as { id: number }).id;
     tokens.reg_sub2 = await signIn(t.app, 'reg_sub2', 'secret1');
     expect((await call('demo_manager', 'GET', 'user_register/get_managers')).body.data).toEqual(
       expect.arrayContaining([expect.objectContaining({ username: 'reg_sub2' })]),
     );
     // limited_admin is not a manager of the hierarchy (the add-manager screen excludes it).
-    expect(
-      (
-        await call('demo_limited', 'POST', 'user_register/add_next_manager', {
-          username: 'reg_other',
-          password: 'secret1',
-          password_repeat: 'secret1',
-          ck: '1001',
-        })
-      ).status,
-    ).toBe(403);
+    expect((await addManager('demo_limited', { username: 'reg_other' })).status).toBe(403);
   });
 
   it('binds a box by its id and CK code (add-device), once', async () => {
@@ -251,14 +219,12 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
     expect([unknownCk.status, unknownCk.body.message]).toEqual([400, 'Unknown CK code: 9999']);
     const templateId = (template.body.data as { id: number }).id;
 
-    const helper = await call('demo_manager', 'POST', 'user_register/add_helper', {
-      username: 'reg_helper',
-      password: 'secret1',
-      password_repeat: 'secret1',
-      ck: '1001',
-      helper_type: 'maintainer',
-      template_id: templateId,
-    });
+    const helper = await call(
+      'demo_manager',
+      'POST',
+      'user_register/add_helper',
+      registerForm({ username: 'reg_helper', helper_type: 'maintainer', template_id: templateId }),
+    );
     expect(helper.body.data).toMatchObject({ username: 'reg_helper', role: 'helper', helper_type: 'maintainer', template_name: 'reg speed only', level: 0 });
     const helperId = (helper.body.data as { id: number }).id;
     expect((await call('demo_manager', 'GET', 'user_register/get_helpers')).body.data).toEqual(
