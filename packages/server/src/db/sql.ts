@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './index.js';
+import type { Db, Transaction } from './index.js';
 
 const dialect = new PgDialect();
 
@@ -49,6 +49,12 @@ export function booleanArray(values: readonly boolean[]): string {
   return `{${values.map((value) => (value ? 't' : 'f')).join(',')}}`;
 }
 
+function sqlStateOf(error: unknown): string | undefined {
+  const cause = (error as { cause?: unknown } | null)?.cause ?? error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
 /** SQLSTATE classes after which the same statement may well succeed: connection, resources, operator, rollback. */
 const TRANSIENT_CLASSES = ['08', '40', '53', '57', '58', 'XX'];
 
@@ -57,9 +63,27 @@ const TRANSIENT_CLASSES = ['08', '40', '53', '57', '58', 'XX'];
  * reason of its own. A data error (class 22, 23, ...) fails again however often it is retried.
  */
 export function isTransientDatabaseError(error: unknown): boolean {
-  const cause = (error as { cause?: unknown } | null)?.cause ?? error;
-  const code = (cause as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return TRANSIENT_CLASSES.includes(code.slice(0, 2));
+  const code = sqlStateOf(error);
   // No SQLSTATE: the connection broke (ECONNRESET, a closed client) before the server answered.
-  return true;
+  return code === undefined || TRANSIENT_CLASSES.includes(code.slice(0, 2));
+}
+
+/** A deadlock or a serialization failure: PostgreSQL rolled the transaction back, and it may simply run again. */
+const CONFLICTS = ['40P01', '40001'];
+const CONFLICT_ATTEMPTS = 3;
+
+/**
+ * A transaction run again when PostgreSQL rolls it back for a conflict with another one (deleting a
+ * box while the ingest writes its samples locks the same rows in the other order): the request
+ * answers as if it had come a moment later, instead of 500.
+ */
+export async function transactionRetryingConflicts<T>(db: Db, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      const code = sqlStateOf(error);
+      if (attempt >= CONFLICT_ATTEMPTS || code === undefined || !CONFLICTS.includes(code)) throw error;
+    }
+  }
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { BoxView, BoxWithSecret, Page, RegisterBox, UnregisteredBox, UpdateBox } from '@cloudbox/domain';
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
+import { transactionRetryingConflicts } from '../../db/sql.js';
 import { boxes, boxServerConfigs, ckCodes, controllers, deviceTypes, unregisteredBoxes, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import type { DevicePolicy } from '../../access/policy.js';
@@ -167,7 +168,7 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
       const stored = await manageable(user, id);
       if (!mayManageBox(user, { ck: input.ck ?? stored.ck })) throw ApiError.forbidden();
       await checkReferences(db, input);
-      const reset = await db.transaction(async (tx) => {
+      const reset = await transactionRetryingConflicts(db, async (tx) => {
         await tx
           .update(boxes)
           .set({
@@ -189,7 +190,7 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
 
     async remove(user: UserRow, id: string): Promise<void> {
       await manageable(user, id);
-      const removed = await db.transaction(async (tx) => {
+      const removed = await transactionRetryingConflicts(db, async (tx) => {
         const ids = (await tx.select({ id: controllers.id }).from(controllers).where(eq(controllers.boxId, id))).map((row) => row.id);
         await deleteHistory(tx, ids);
         await tx.delete(boxes).where(eq(boxes.id, id));
