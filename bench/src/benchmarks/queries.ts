@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_CK_CODES, DEMO_PASSWORD, getDeviceType } from '@cloudbox/domain';
 import { createDatabase, type Database } from '@cloudbox/server/dist/db/index.js';
-import { syncBuiltInDeviceTypes } from '@cloudbox/server/dist/ingest/device-types.js';
+import { syncBuiltInDeviceTypes } from '@cloudbox/server/dist/fleet/device-types.js';
 import { createPartitions } from '@cloudbox/server/dist/ingest/partitions.js';
 import { createPasswordHasher } from '@cloudbox/server/dist/modules/users/passwords.js';
 import { seedDemo } from '@cloudbox/server/dist/seed.js';
