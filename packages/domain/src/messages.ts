@@ -1,4 +1,9 @@
 import type { Language } from './language.js';
+import * as access from './messages/access.js';
+import * as boxDelivery from './messages/box-delivery.js';
+import * as boxProperties from './messages/box-properties.js';
+import * as boxRegistration from './messages/box-registration.js';
+import * as companies from './messages/companies.js';
 
 /**
  * Messages that both the server and the console show: validation (SPEC.md section 5, English
@@ -12,7 +17,7 @@ import type { Language } from './language.js';
  * data (uploaded per language, stored as LocalizedText); and route titles (`meta.title`) are keys
  * of the console's own locale tables, as only the console shows them.
  */
-const en = {
+const coreEn = {
   userNameRequired: 'User name cannot be empty!',
   userNameFormat: '6-20 digit number or character or @#%^&*_-+ required!',
   userNameNoChineseOrSpace: 'User name cannot contain Chinese characters or spaces!',
@@ -157,10 +162,23 @@ const en = {
   oneDayAgo: '1 day ago',
 } as const;
 
+/** Each area's messages live in ./messages/<area>.ts; they merge here into one catalog per language. */
+const AREAS = [access, boxDelivery, boxProperties, boxRegistration, companies] as const;
+
+const en = Object.assign({}, coreEn, ...AREAS.map((area) => area.en)) as typeof coreEn &
+  typeof access.en &
+  typeof boxDelivery.en &
+  typeof boxProperties.en &
+  typeof boxRegistration.en &
+  typeof companies.en;
+
 export type MessageKey = keyof typeof en;
 type Catalog = Record<MessageKey, string>;
+type CoreCatalog = Record<keyof typeof coreEn, string>;
 
-const zh: Catalog = {
+const withAreas = (core: CoreCatalog, language: Exclude<Language, 'en'>): Catalog => Object.assign({}, core, ...AREAS.map((area) => area[language])) as Catalog;
+
+const coreZh: CoreCatalog = {
   userNameRequired: '用户名不能为空!',
   userNameFormat: '需要6-20位数字或字符或@#%^&*_-+!',
   userNameNoChineseOrSpace: '用户名不能包含中文或空格!',
@@ -305,7 +323,7 @@ const zh: Catalog = {
   oneDayAgo: '1天前',
 };
 
-const es: Catalog = {
+const coreEs: CoreCatalog = {
   userNameRequired: '¡El nombre de usuario no puede estar vacío!',
   userNameFormat: '¡Se requieren de 6 a 20 dígitos, letras o @#%^&*_-+!',
   userNameNoChineseOrSpace: '¡El nombre de usuario no puede contener caracteres chinos ni espacios!',
@@ -450,7 +468,7 @@ const es: Catalog = {
   oneDayAgo: 'hace 1 día',
 };
 
-const ja: Catalog = {
+const coreJa: CoreCatalog = {
   userNameRequired: 'ユーザー名を入力してください!',
   userNameFormat: '6～20文字の数字・英字または@#%^&*_-+が必要です!',
   userNameNoChineseOrSpace: 'ユーザー名に漢字やスペースは使用できません!',
@@ -595,7 +613,7 @@ const ja: Catalog = {
   oneDayAgo: '1日前',
 };
 
-export const MESSAGES: Record<Language, Catalog> = { zh, en, es, ja };
+export const MESSAGES: Record<Language, Catalog> = { zh: withAreas(coreZh, 'zh'), en, es: withAreas(coreEs, 'es'), ja: withAreas(coreJa, 'ja') };
 
 export function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === 'string' && Object.hasOwn(en, value);

@@ -23,6 +23,24 @@ export const OPERATION_ACTIONS = [
   'change_model',
   'change_password',
   'set_shield',
+  // Company and account administration (root; a company's factory account over its staff).
+  'add_company',
+  'edit_company',
+  'delete_company',
+  'set_company_device_types',
+  'edit_user',
+  'reset_password',
+  // Box administration (/box-reg-info, /smartbox).
+  'register_box',
+  'edit_box',
+  'delete_box',
+  'rotate_secret',
+  'move_box_ck',
+  'set_server_ip',
+  'set_target_software',
+  'upload_box_config',
+  'send_box_config',
+  'clear_faults',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -111,6 +111,8 @@ export const LAYOUT_ROUTES: readonly RouteNode[] = [
       exceptRoles: ['limited_admin', 'end_user'],
     }),
     leaf('delete-device', 'deleteDevice', { icon: 'delete', roles: ['showDelBox'], exceptRoles: ['market', 'helper', 'qualityController'] }),
+    // "User permission management" of SPEC.md section 2 (a title without a path): a company's accounts of every role.
+    leaf('ck-users', 'ckUsers', { icon: 'idcard', roles: ['root', 'manufacturer'] }),
   ]),
   group('/iccid', 'iccid', 'credit-card', { exceptRoles: ['market'] }, [
     leaf('expired-device-list', 'expiredDeviceList'),
@@ -141,7 +143,7 @@ export const LAYOUT_ROUTES: readonly RouteNode[] = [
     leaf('config/protocol/:id/:language', 'boxConfigProtocol', { hidden: true, roles: ROOT }, { language: 'text' }),
     leaf('ip-log', 'ipLog', { roles: ROOT }),
     leaf('box-address', 'boxAddress', { roles: ROOT }),
-    leaf('box-assign', 'boxAssign', { roles: ['limited_admin'] }),
+    leaf('box-assign', 'boxAssign', { roles: ['root', 'limited_admin'] }),
     leaf('device-property', 'deviceProperty', { roles: ROOT }),
     leaf('ip-config', 'ipConfig', { roles: ROOT }),
     leaf('box-ck', 'boxCk', { roles: ROOT }),

@@ -96,6 +96,8 @@ describe('canAccessPath', () => {
     expect(canAccessPath(['root'], '/device-type/relation')).toBe(true);
     expect(canAccessPath(['manager'], '/device-type/relation')).toBe(false);
     expect(canAccessPath(['limited_admin'], '/smartbox/box-assign')).toBe(true);
+    expect(canAccessPath(['manufacturer'], '/usermanager/ck-users')).toBe(true);
+    expect(canAccessPath(['manager'], '/usermanager/ck-users')).toBe(false);
     expect(canAccessPath(['helper'], '/smartbox/box-clear-fault-record')).toBe(false);
     expect(canAccessPath(['end_user'], '/devices/controller/1/1')).toBe(true);
   });

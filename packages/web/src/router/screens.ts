@@ -37,6 +37,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   helperDevice: lazy(() => import('../pages/usermanager/helper-device')),
   managerDevice: lazy(() => import('../pages/usermanager/manager-device')),
   deleteDevice: lazy(() => import('../pages/usermanager/delete-device')),
+  ckUsers: upcoming,
   expiredDeviceList: upcoming,
   rechargeTips: upcoming,
   rechargeFeedback: upcoming,

@@ -1,6 +1,21 @@
 import { type Role, type TemplateRights } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 /** Companies (CK codes), accounts, their models (permission templates) and sessions. */
@@ -9,10 +24,29 @@ import { createdAt } from './columns.js';
 export const ckCodes = pgTable('ck_codes', {
   code: varchar('code', { length: 4 }).primaryKey(),
   name: text('name').notNull(),
+  contact: text('contact').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  /** A disabled company's accounts cannot sign in; its boxes keep reporting. */
+  enabled: boolean('enabled').notNull().default(true),
+  /** The box software version this company's boxes should run (the box-software screen). */
+  targetSoftware: text('target_software').notNull().default(''),
   /** Day buckets of history and K-lines start at local midnight of this zone. */
   timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
   createdAt: createdAt(),
 });
+
+/** The device types (controller models) a company uses: what its forms and templates offer. */
+export const ckDeviceTypes = pgTable(
+  'ck_device_types',
+  {
+    ck: varchar('ck', { length: 4 })
+      .notNull()
+      .references(() => ckCodes.code, { onDelete: 'cascade' }),
+    deviceTypeId: text('device_type_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.ck, table.deviceTypeId] })],
+);
 
 export const users = pgTable(
   'users',
@@ -34,6 +68,10 @@ export const users = pgTable(
     shieldDevices: boolean('shield_devices').notNull().default(false),
     /** Helpers only: what kind of helper (HELPER_TYPES of the domain). */
     helperType: text('helper_type'),
+    /** Helpers only (SPEC.md section 3): a message for the helper, when it was set, and until when its devices serve it. */
+    helperMessage: text('helper_message').notNull().default(''),
+    helperMessageAt: timestamp('helper_message_at', { withTimezone: true }),
+    deviceExpiryDate: date('device_expiry_date'),
     /**
      * The user's model (permission template): caps which registers it may read and write on every
      * device it reaches through the hierarchy or a share. Null: no cap.
@@ -49,6 +87,10 @@ export const users = pgTable(
     /** The registration time the console shows. */
     createdAt: createdAt(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A disabled account cannot sign in; its sessions ended when it was disabled. */
+    enabled: boolean('enabled').notNull().default(true),
+    /** Set by a password reset: the next sign-in must choose a new password first. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
   },
   (table) => [uniqueIndex('users_username_key').on(table.username), index('users_ck_idx').on(table.ck), index('users_parent_idx').on(table.parentId)],
 );
@@ -75,7 +117,7 @@ export const permissionTemplates = pgTable(
   (table) => [uniqueIndex('permission_templates_ck_name_key').on(table.ck, table.name)],
 );
 
-export const SESSION_REVOKED_REASONS = ['logout', 'password_change', 'password_reset'] as const;
+export const SESSION_REVOKED_REASONS = ['logout', 'password_change', 'password_reset', 'account_disabled'] as const;
 export type SessionRevokedReason = (typeof SESSION_REVOKED_REASONS)[number];
 
 /**
@@ -109,5 +151,6 @@ export const sessions = pgTable(
   ],
 );
 
+export type CkCodeRow = typeof ckCodes.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

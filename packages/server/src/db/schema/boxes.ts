@@ -1,6 +1,21 @@
 import { SHARE_PERMISSIONS, type SharePermission } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, inList } from './columns.js';
 import { ckCodes, users } from './accounts.js';
 import { deviceTypes } from './device-types.js';
@@ -49,6 +64,11 @@ export const boxes = pgTable(
     assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
     /** When the box was bound, or last assigned. */
     ownedSince: timestamptz('owned_since'),
+    /**
+     * The distributor the box was sold through (box-assign or registration): that distributor,
+     * and the district distributor above it, see the box read-only (DESIGN.md section 5).
+     */
+    salesChannelId: integer('sales_channel_id').references(() => users.id, { onDelete: 'set null' }),
     secretHash: varchar('secret_hash', { length: 64 }).notNull(),
     secretIssuedAt: timestamptz('secret_issued_at').notNull().defaultNow(),
     /** Connection state, owned by the ingest: connect and last will, with last_seen_at as backstop. */
@@ -66,6 +86,7 @@ export const boxes = pgTable(
     check('boxes_longitude_check', sql`${table.longitude} between -180 and 180`),
     index('boxes_ck_idx').on(table.ck),
     index('boxes_owner_idx').on(table.ownerId),
+    index('boxes_sales_channel_idx').on(table.salesChannelId),
     index('boxes_expiry_date_idx').on(table.expiryDate),
     index('boxes_iccid_idx').on(table.iccid),
     // The last-seen backstop looks only at boxes believed online.
@@ -75,7 +96,14 @@ export const boxes = pgTable(
   ],
 );
 
-/** Box server config: which server address a box is told to use (SPEC.md section 3). */
+/** How far something sent to a box (its server address, its configuration file) got. */
+export const DELIVERY_STATES = ['queued', 'sent', 'acked', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/**
+ * Box server config: which server address a box is told to use (SPEC.md section 3), and how far
+ * telling it got: queued until the box is online, sent over MQTT, acknowledged or failed.
+ */
 export const boxServerConfigs = pgTable(
   'box_server_configs',
   {
@@ -84,10 +112,111 @@ export const boxServerConfigs = pgTable(
       .notNull()
       .references(() => boxes.id, { onDelete: 'cascade' }),
     ipAddress: text('ip_address').notNull(),
+    state: text('state').notNull().default('queued').$type<DeliveryState>(),
+    /** The id the box acknowledges the delivery with (`up/ack` cmdId). */
+    deliveryId: uuid('delivery_id').notNull().defaultRandom(),
+    sentAt: timestamptz('sent_at'),
+    ackedAt: timestamptz('acked_at'),
+    error: text('error'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('box_server_configs_box_id_key').on(table.boxId)],
+  (table) => [
+    uniqueIndex('box_server_configs_box_id_key').on(table.boxId),
+    uniqueIndex('box_server_configs_delivery_id_key').on(table.deliveryId),
+    check('box_server_configs_state_check', sql`${table.state} in (${inList(DELIVERY_STATES)})`),
+  ],
+);
+
+/** Moves of boxes between companies (the box-CK screen). No foreign key: the history outlives the box. */
+export const boxCkMoves = pgTable(
+  'box_ck_moves',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    boxId: varchar('box_id', { length: 32 }).notNull(),
+    fromCk: varchar('from_ck', { length: 4 }).notNull(),
+    toCk: varchar('to_ck', { length: 4 }).notNull(),
+    movedBy: integer('moved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('box_ck_moves_box_idx').on(table.boxId, table.createdAt.desc()), index('box_ck_moves_created_idx').on(table.createdAt.desc())],
+);
+
+/**
+ * A box's data usage (the box-dws screen and the device display's "device flow"): the bytes of
+ * MQTT payload it sent and received per local day, counted at ingest.
+ */
+export const boxDataUsage = pgTable(
+  'box_data_usage',
+  {
+    boxId: varchar('box_id', { length: 32 })
+      .notNull()
+      .references(() => boxes.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),
+    bytesDown: bigint('bytes_down', { mode: 'number' }).notNull().default(0),
+    messages: integer('messages').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.boxId, table.day] }), index('box_data_usage_day_idx').on(table.day)],
+);
+
+/** A box model ("IOT model", e.g. CB-4G): what its configuration files are kept for. */
+export const boxModels = pgTable(
+  'box_models',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    remark: text('remark').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('box_models_name_key').on(table.name)],
+);
+
+/**
+ * A box model's configuration file in one language (what its boxes poll from their controllers),
+ * versioned: an upload adds the next version, the newest is the one sent.
+ */
+export const boxModelConfigs = pgTable(
+  'box_model_configs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => boxModels.id, { onDelete: 'cascade' }),
+    language: varchar('language', { length: 8 }).notNull(),
+    version: integer('version').notNull(),
+    fileName: text('file_name').notNull(),
+    content: text('content').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('box_model_configs_version_key').on(table.modelId, table.language, table.version)],
+);
+
+/** A configuration file sent to one box, and how far it got. */
+export const boxConfigDeliveries = pgTable(
+  'box_config_deliveries',
+  {
+    boxId: varchar('box_id', { length: 32 })
+      .notNull()
+      .references(() => boxes.id, { onDelete: 'cascade' }),
+    configId: integer('config_id')
+      .notNull()
+      .references(() => boxModelConfigs.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('queued').$type<DeliveryState>(),
+    deliveryId: uuid('delivery_id').notNull().defaultRandom(),
+    sentAt: timestamptz('sent_at'),
+    ackedAt: timestamptz('acked_at'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.boxId, table.configId] }),
+    uniqueIndex('box_config_deliveries_delivery_id_key').on(table.deliveryId),
+    check('box_config_deliveries_state_check', sql`${table.state} in (${inList(DELIVERY_STATES)})`),
+  ],
 );
 
 /**
@@ -120,7 +249,9 @@ export const deviceShares = pgTable(
 /**
  * Switch on/off authorisation (the /device_user_permission calls), apart from read/write: a user
  * who is not the box's owner may start and stop its machines only with a row here, granted by
- * the owner (to a superior, after an assignment) or by the sharer (to whom it shared with).
+ * the owner (to a superior, after an assignment), by the sharer (to whom it shared with), or by
+ * the box's top owner to one of its company's service staff (afterSales, afterSalesPlus,
+ * qualityController; DESIGN.md section 5).
  */
 export const deviceSwitchGrants = pgTable(
   'device_switch_grants',

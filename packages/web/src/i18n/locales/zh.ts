@@ -1,3 +1,7 @@
+import boxDelivery from './boxDelivery/zh';
+import boxProperties from './boxProperties/zh';
+import boxRegistration from './boxRegistration/zh';
+import companies from './companies/zh';
 import datalog from './datalog/zh';
 import usermanager from './usermanager/zh';
 /** Chinese: the primary language of the console and the fallback of the others. */
@@ -59,6 +63,7 @@ const zh = {
     ipLog: 'IP日志',
     boxAddress: '云盒地址',
     boxAssign: '云盒分配',
+    ckUsers: '公司账号管理',
     deviceProperty: '设备属性',
     ipConfig: '服务器配置',
     boxCk: '云盒CK码',
@@ -436,6 +441,10 @@ const zh = {
   },
   usermanager,
   datalog,
+  companies,
+  boxRegistration,
+  boxProperties,
+  boxDelivery,
   authRedirect: {
     redirecting: '正在跳转…',
   },
