@@ -1,5 +1,6 @@
 import type { Language } from './language.js';
 import * as access from './messages/access.js';
+import * as accounts from './messages/accounts.js';
 import * as boxDelivery from './messages/box-delivery.js';
 import * as boxProperties from './messages/box-properties.js';
 import * as boxRegistration from './messages/box-registration.js';
@@ -163,10 +164,11 @@ const coreEn = {
 } as const;
 
 /** Each area's messages live in ./messages/<area>.ts; they merge here into one catalog per language. */
-const AREAS = [access, boxDelivery, boxProperties, boxRegistration, companies] as const;
+const AREAS = [access, accounts, boxDelivery, boxProperties, boxRegistration, companies] as const;
 
 const en = Object.assign({}, coreEn, ...AREAS.map((area) => area.en)) as typeof coreEn &
   typeof access.en &
+  typeof accounts.en &
   typeof boxDelivery.en &
   typeof boxProperties.en &
   typeof boxRegistration.en &

@@ -1,4 +1,7 @@
 import type { Language } from '@cloudbox/domain';
+import accountsEn from './accounts/en.json';
+import accountsEs from './accounts/es.json';
+import accountsJa from './accounts/ja.json';
 import boxDeliveryEn from './boxDelivery/en.json';
 import boxDeliveryEs from './boxDelivery/es.json';
 import boxDeliveryJa from './boxDelivery/ja.json';
@@ -23,7 +26,7 @@ import usermanagerJa from './usermanager/ja.json';
 import zh, { type Messages } from './zh';
 
 /** The areas whose strings live in a folder of their own (`<area>/zh.ts` and its JSON translations). */
-type Area = 'usermanager' | 'datalog' | 'companies' | 'boxRegistration' | 'boxProperties' | 'boxDelivery';
+type Area = 'usermanager' | 'datalog' | 'companies' | 'accounts' | 'boxRegistration' | 'boxProperties' | 'boxDelivery';
 
 /**
  * zh.ts declares the shape of the messages; the other languages are plain JSON, held to that shape
@@ -39,6 +42,7 @@ export const MESSAGES: Record<Language, Messages> = {
     usermanager: usermanagerEn,
     datalog: datalogEn,
     companies: companiesEn,
+    accounts: accountsEn,
     boxRegistration: boxRegistrationEn,
     boxProperties: boxPropertiesEn,
     boxDelivery: boxDeliveryEn,
@@ -47,6 +51,7 @@ export const MESSAGES: Record<Language, Messages> = {
     usermanager: usermanagerEs,
     datalog: datalogEs,
     companies: companiesEs,
+    accounts: accountsEs,
     boxRegistration: boxRegistrationEs,
     boxProperties: boxPropertiesEs,
     boxDelivery: boxDeliveryEs,
@@ -55,6 +60,7 @@ export const MESSAGES: Record<Language, Messages> = {
     usermanager: usermanagerJa,
     datalog: datalogJa,
     companies: companiesJa,
+    accounts: accountsJa,
     boxRegistration: boxRegistrationJa,
     boxProperties: boxPropertiesJa,
     boxDelivery: boxDeliveryJa,

@@ -1,3 +1,4 @@
+import accounts from './accounts/zh';
 import boxDelivery from './boxDelivery/zh';
 import boxProperties from './boxProperties/zh';
 import boxRegistration from './boxRegistration/zh';
@@ -442,6 +443,7 @@ const zh = {
   usermanager,
   datalog,
   companies,
+  accounts,
   boxRegistration,
   boxProperties,
   boxDelivery,
