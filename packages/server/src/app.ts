@@ -29,6 +29,8 @@ import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionService } from './modules/auth/sessions.js';
+import { boxRegistryRoutes } from './modules/box-registry/routes.js';
+import { createBoxRegistryService } from './modules/box-registry/service.js';
 import { boxRoutes } from './modules/boxes/routes.js';
 import { createBoxService } from './modules/boxes/service.js';
 import { commandRoutes } from './modules/commands/routes.js';
@@ -121,6 +123,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(userRoutes, { prefix: `${API_BASE}/user`, users: services.users, guard });
   app.register(healthRoutes, { prefix: API_BASE, health: services.health });
   app.register(boxRoutes, { prefix: API_BASE, boxes: services.boxes, guard });
+  app.register(boxRegistryRoutes, { prefix: API_BASE, registry: services.boxRegistry, guard });
   app.register(commandRoutes, { prefix: API_BASE, commands: services.commands, guard });
   app.register(operationLogRoutes, { prefix: API_BASE, oplog: services.oplog, guard });
   app.register(metricsRoutes, { prefix: API_BASE, snapshot: services.snapshot, guard });
@@ -196,6 +199,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     if (userIds.length > 0) bus.publish('scopes-changed', { userIds: [...new Set(userIds)] });
   };
   const userRegister = createUserRegisterService({ db, passwords, sessions, policy, oplog, scopesChanged });
+  const boxRegistry = createBoxRegistryService({ db, boxes, oplog, scopesChanged, boxChanged: (boxId) => bus.publish('box-changed', { boxId }) });
   const handlers = brokerHandlers({ ingest, registry, status, commands, logger });
   const snapshot = dataPlaneSnapshot({ broker: broker.view, ingest, realtime });
 
@@ -232,6 +236,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     boxes,
     devices,
     userRegister,
+    boxRegistry,
     snapshot,
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),

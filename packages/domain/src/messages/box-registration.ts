@@ -1,10 +1,94 @@
 /** The messages of box registration (see ../messages.ts), in the four languages. */
-export const en = {} as const;
+export const en = {
+  registryColumnOwner: 'Owner',
+  registryColumnSalesChannel: 'Sales channel',
+  registryColumnControllers: 'Controllers (station:device type; ...)',
+  registryColumnRegisteredAt: 'Registered at',
+  registrySheet: 'Registered boxes',
+  uploadTemplateSheet: 'Box registration',
+  uploadFileRequired: 'Choose an xlsx file to upload',
+  uploadTooLarge: 'The file is too large (at most 512 KB)',
+  uploadUnreadable: 'The file is not a readable xlsx workbook',
+  uploadNoRows: 'The sheet holds no boxes below its header row',
+  uploadTooManyRows: 'One upload registers at most {max} boxes',
+  uploadColumnMissing: 'The header row lacks the column {column}',
+  uploadRowInvalid: 'Row {row}, {column}: {message}',
+  uploadIdDuplicate: 'Box {id} appears more than once in the file (also row {other})',
+  uploadControllersFormat: 'Write the controllers as station:device type pairs separated by ";", e.g. 1:maglev_blower',
+  boxesUploaded: '{count} boxes registered. Download the secrets now: they are shown only once.',
+  rangeReversed: 'The end box ID must not be smaller than the start box ID',
+  rangeTooLarge: 'A range holds at most {max} box IDs',
+  assignTargetUnknown: 'Choose a manager or distributor of this company',
+  boxesAssigned: '{count} boxes assigned',
+} as const;
 
 type Catalog = Record<keyof typeof en, string>;
 
-export const zh: Catalog = {};
+export const zh: Catalog = {
+  registryColumnOwner: '所有者',
+  registryColumnSalesChannel: '销售渠道',
+  registryColumnControllers: '控制器（站号:设备类型；…）',
+  registryColumnRegisteredAt: '注册时间',
+  registrySheet: '已注册盒子',
+  uploadTemplateSheet: '盒子注册',
+  uploadFileRequired: '请选择要上传的xlsx文件',
+  uploadTooLarge: '文件过大（最多512 KB）',
+  uploadUnreadable: '文件不是可读取的xlsx工作簿',
+  uploadNoRows: '表头下方没有盒子',
+  uploadTooManyRows: '一次上传最多注册{max}个盒子',
+  uploadColumnMissing: '表头缺少列{column}',
+  uploadRowInvalid: '第{row}行，{column}：{message}',
+  uploadIdDuplicate: '盒子{id}在文件中出现多次（另见第{other}行）',
+  uploadControllersFormat: '控制器请写成以“;”分隔的“站号:设备类型”，例如 1:maglev_blower',
+  boxesUploaded: '已注册{count}个盒子。请立即下载密钥：它们只显示这一次。',
+  rangeReversed: '结束盒子ID不能小于起始盒子ID',
+  rangeTooLarge: '一个范围最多包含{max}个盒子ID',
+  assignTargetUnknown: '请选择本公司的管理员或经销商',
+  boxesAssigned: '已分配{count}个盒子',
+};
 
-export const es: Catalog = {};
+export const es: Catalog = {
+  registryColumnOwner: 'Propietario',
+  registryColumnSalesChannel: 'Canal de venta',
+  registryColumnControllers: 'Controladores (estación:tipo de dispositivo; ...)',
+  registryColumnRegisteredAt: 'Registrada el',
+  registrySheet: 'Cajas registradas',
+  uploadTemplateSheet: 'Registro de cajas',
+  uploadFileRequired: 'Elija un archivo xlsx para subir',
+  uploadTooLarge: 'El archivo es demasiado grande (como máximo 512 KB)',
+  uploadUnreadable: 'El archivo no es un libro xlsx legible',
+  uploadNoRows: 'La hoja no contiene cajas bajo la fila de encabezado',
+  uploadTooManyRows: 'Una subida registra como máximo {max} cajas',
+  uploadColumnMissing: 'A la fila de encabezado le falta la columna {column}',
+  uploadRowInvalid: 'Fila {row}, {column}: {message}',
+  uploadIdDuplicate: 'La caja {id} aparece más de una vez en el archivo (también en la fila {other})',
+  uploadControllersFormat: 'Escriba los controladores como pares estación:tipo separados por ";", p. ej. 1:maglev_blower',
+  boxesUploaded: '{count} cajas registradas. Descargue ahora los secretos: solo se muestran una vez.',
+  rangeReversed: 'El ID de caja final no puede ser menor que el inicial',
+  rangeTooLarge: 'Un rango contiene como máximo {max} IDs de caja',
+  assignTargetUnknown: 'Elija un gestor o distribuidor de esta empresa',
+  boxesAssigned: '{count} cajas asignadas',
+};
 
-export const ja: Catalog = {};
+export const ja: Catalog = {
+  registryColumnOwner: '所有者',
+  registryColumnSalesChannel: '販売チャネル',
+  registryColumnControllers: 'コントローラー（局番:デバイスタイプ；…）',
+  registryColumnRegisteredAt: '登録日時',
+  registrySheet: '登録済みボックス',
+  uploadTemplateSheet: 'ボックス登録',
+  uploadFileRequired: 'アップロードするxlsxファイルを選択してください',
+  uploadTooLarge: 'ファイルが大きすぎます（最大512 KB）',
+  uploadUnreadable: 'ファイルは読み取り可能なxlsxブックではありません',
+  uploadNoRows: 'ヘッダー行の下にボックスがありません',
+  uploadTooManyRows: '1回のアップロードで登録できるボックスは最大{max}台です',
+  uploadColumnMissing: 'ヘッダー行に列{column}がありません',
+  uploadRowInvalid: '{row}行目、{column}：{message}',
+  uploadIdDuplicate: 'ボックス{id}がファイル内に複数あります（{other}行目にも）',
+  uploadControllersFormat: 'コントローラーは「;」区切りの「局番:デバイスタイプ」で書いてください（例 1:maglev_blower）',
+  boxesUploaded: '{count}台のボックスを登録しました。シークレットを今すぐダウンロードしてください：一度しか表示されません。',
+  rangeReversed: '終了ボックスIDは開始ボックスID以上にしてください',
+  rangeTooLarge: '1つの範囲に含められるボックスIDは最大{max}個です',
+  assignTargetUnknown: 'この会社の管理者または販売店を選択してください',
+  boxesAssigned: '{count}台のボックスを割り当てました',
+};

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { BoxView, BoxWithSecret, Page, RegisterBox, UnregisteredBox, UpdateBox } from '@cloudbox/domain';
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/index.js';
+import type { Db, Executor } from '../../db/index.js';
 import { transactionRetryingConflicts } from '../../db/sql.js';
 import { boxes, boxServerConfigs, ckCodes, controllers, deviceTypes, unregisteredBoxes, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
@@ -20,6 +20,9 @@ export interface BoxChangeListener {
 }
 
 export type BoxService = ReturnType<typeof createBoxService>;
+
+/** What a caller writes in the transaction of a registration or a secret rotation (its operation-log entries), given the boxes' ids. */
+export type AlsoInTransaction = (tx: Executor, boxIds: string[]) => Promise<void>;
 
 /** A box's MQTT secret: 32 random bytes, shown once; only its SHA-256 is kept (see boxes.secret_hash). */
 export function newSecret(): { secret: string; hash: string } {
@@ -124,37 +127,53 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
 
   return {
     /** Registers a box (callers have been authorized); answers its secret, the only time it is shown. */
-    async register(input: RegisterBox, registeredBy: number | null): Promise<BoxWithSecret> {
+    async register(input: RegisterBox, registeredBy: number | null, also?: AlsoInTransaction): Promise<BoxWithSecret> {
       await checkReferences(db, input);
-      const { secret, hash } = newSecret();
-      const created = await db.transaction(async (tx) => {
-        const [box] = await tx
-          .insert(boxes)
-          .values({ id: input.id, ...columns(input), ck: input.ck, registeredBy, secretHash: hash })
-          .onConflictDoNothing()
-          .returning({ id: boxes.id });
-        if (!box) return false;
-        await tx.insert(controllers).values(
-          input.controllers.map((controller) => ({
-            boxId: input.id,
-            station: controller.station,
-            deviceTypeId: controller.device_type,
-            machineModel: controller.machine_model,
-            deviceNumber: controller.device_number,
-          })),
-        );
-        if (input.server_ip) await tx.insert(boxServerConfigs).values({ boxId: input.id, ipAddress: input.server_ip });
-        await tx.delete(unregisteredBoxes).where(eq(unregisteredBoxes.id, input.id));
-        return true;
-      });
-      if (!created) throw ApiError.rejected('boxExists', { id: input.id }, 409);
-      listener.boxChanged(input.id);
-      return { box: (await view(db, input.id))!, secret };
+      const [registered] = await this.registerMany([input], registeredBy, also);
+      return registered!;
     },
 
-    async registerAs(user: UserRow, input: RegisterBox): Promise<BoxWithSecret> {
+    /**
+     * Registers boxes whose CK and device types the caller has checked, all or none: one taken id
+     * (409 `boxExists`) rolls every one back. `also` runs in the same transaction (the audit).
+     */
+    async registerMany(inputs: RegisterBox[], registeredBy: number | null, also?: AlsoInTransaction): Promise<BoxWithSecret[]> {
+      const issued = inputs.map(() => newSecret());
+      const ids = inputs.map((input) => input.id);
+      await db.transaction(async (tx) => {
+        const created = await tx
+          .insert(boxes)
+          .values(inputs.map((input, index) => ({ id: input.id, ...columns(input), ck: input.ck, registeredBy, secretHash: issued[index]!.hash })))
+          .onConflictDoNothing()
+          .returning({ id: boxes.id });
+        if (created.length < inputs.length) {
+          const fresh = new Set(created.map((box) => box.id));
+          throw ApiError.rejected('boxExists', { id: ids.find((id) => !fresh.has(id))! }, 409);
+        }
+        await tx.insert(controllers).values(
+          inputs.flatMap((input) =>
+            input.controllers.map((controller) => ({
+              boxId: input.id,
+              station: controller.station,
+              deviceTypeId: controller.device_type,
+              machineModel: controller.machine_model,
+              deviceNumber: controller.device_number,
+            })),
+          ),
+        );
+        const servers = inputs.flatMap((input) => (input.server_ip ? [{ boxId: input.id, ipAddress: input.server_ip }] : []));
+        if (servers.length > 0) await tx.insert(boxServerConfigs).values(servers);
+        await tx.delete(unregisteredBoxes).where(inArray(unregisteredBoxes.id, ids));
+        await also?.(tx, ids);
+      });
+      for (const id of ids) listener.boxChanged(id);
+      const views = await Promise.all(ids.map((id) => view(db, id)));
+      return views.map((box, index) => ({ box: box!, secret: issued[index]!.secret }));
+    },
+
+    async registerAs(user: UserRow, input: RegisterBox, also?: AlsoInTransaction): Promise<BoxWithSecret> {
       if (!mayManageBox(user, input)) throw ApiError.forbidden();
-      return this.register(input, user.id);
+      return this.register(input, user.id, also);
     },
 
     async get(user: UserRow, id: string): Promise<BoxView> {
@@ -202,10 +221,13 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
     },
 
     /** A new secret; the old one stops working at once and the box's connection is ended. */
-    async rotateSecret(user: UserRow, id: string): Promise<BoxWithSecret> {
+    async rotateSecret(user: UserRow, id: string, also?: AlsoInTransaction): Promise<BoxWithSecret> {
       await manageable(user, id);
       const { secret, hash } = newSecret();
-      await db.update(boxes).set({ secretHash: hash, secretIssuedAt: new Date() }).where(eq(boxes.id, id));
+      await db.transaction(async (tx) => {
+        await tx.update(boxes).set({ secretHash: hash, secretIssuedAt: new Date() }).where(eq(boxes.id, id));
+        await also?.(tx, [id]);
+      });
       listener.boxChanged(id);
       listener.disconnect(id);
       return { box: (await view(db, id))!, secret };
