@@ -109,6 +109,14 @@ describe('choosing boxes from the credentials file', () => {
     expect(all.ok && all.boxes).toHaveLength(4);
   });
 
+  it('takes the file of one box registered in the console: the object without a list', () => {
+    const one = selectBoxes('{"id": "7000001", "secret": "s", "model": "CB-4G", "controllers": [{"station": 1, "deviceType": "generic_plc"}]}', {
+      firstId: undefined,
+      count: undefined,
+    });
+    expect(one.ok && one.boxes.map((box) => box.id)).toEqual(['7000001']);
+  });
+
   it('says what is wrong with the file or the choice', () => {
     const message = (text: string, run = { firstId: undefined as string | undefined, count: undefined as number | undefined }) => {
       const result = selectBoxes(text, run);

@@ -21,7 +21,9 @@ runs boxes registered elsewhere.
   --ck CODE           the CK code the boxes are registered to (default ${DEMO_CK_CODES[0].code})
   --credentials FILE  the registered boxes, as JSON:
                       [{"id": "100001", "secret": "...", "controllers": [{"station": 1, "deviceType": "maglev_blower"}]}]
-                      (optional per box: "model", "software", "iccid"; device types: maglev_blower, air_compressor, generic_plc)
+                      (optional per box: "model", "software", "iccid"; device types: maglev_blower, air_compressor, generic_plc);
+                      the secrets file of a batch registration (/smartbox/upload) is this list, the file of
+                      one box registered in the console (/box-reg-info/create) one such object
   --boxes N           how many boxes (default: ${DEFAULT_API_BOXES} through the API, all of the file)
   --first-id ID       the first box id (default: ${FIRST_SIMULATED_BOX_ID} through the API, the file's first)
 
@@ -142,7 +144,8 @@ export function selectBoxes(
   } catch (error) {
     return { ok: false, message: `the credentials file is not JSON: ${(error as Error).message}` };
   }
-  const parsed = boxListSchema.safeParse(json);
+  // One box's file (the console's download after registering a single box) is the object itself.
+  const parsed = boxListSchema.safeParse(Array.isArray(json) ? json : [json]);
   if (!parsed.success) return { ok: false, message: `the credentials file does not list boxes as expected:\n${z.prettifyError(parsed.error)}` };
   const start = run.firstId === undefined ? 0 : parsed.data.findIndex((box) => box.id === run.firstId);
   if (start < 0) return { ok: false, message: `the credentials file has no box ${run.firstId}` };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ckCode, keyword, optional } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
 import { isoTimeSchema, missingOrInvalid, rowIdSchema } from '../validation.js';
-import { boxIdParamSchema } from '../boxes/box.js';
+import { boxIdParamSchema, type BoxWithSecret } from '../boxes/box.js';
 import type { MessageKey } from '../messages.js';
 
 /**
@@ -65,6 +65,16 @@ export const boxCredentialSchema = z.object({
   controllers: z.array(z.object({ station: z.number().int(), deviceType: z.string() })),
 });
 export type BoxCredential = z.infer<typeof boxCredentialSchema>;
+
+/** The credentials of a box just registered or given a new secret. */
+export function credentialOf({ box, secret }: BoxWithSecret): BoxCredential {
+  return {
+    id: box.id,
+    secret,
+    ...(box.model && { model: box.model }),
+    controllers: box.controllers.map((controller) => ({ station: controller.station, deviceType: controller.device_type })),
+  };
+}
 
 /** Largest spreadsheet accepted: the upload travels base64 in a JSON body of at most 1 MiB. */
 export const UPLOAD_MAX_BYTES = 512 * 1024;

@@ -1,7 +1,7 @@
 import {
+  credentialOf,
   UPLOAD_MAX_ROWS,
   type AssignTarget,
-  type BoxCredential,
   type BoxWithSecret,
   type Language,
   type Page,
@@ -41,16 +41,6 @@ export type BoxRegistryService = ReturnType<typeof createBoxRegistryService>;
 /** A report of a bad file names at most this many problems: enough to fix a sheet, short enough to read. */
 const REPORT_MAX_PROBLEMS = 200;
 const EXPORT_BATCH = 500;
-
-/** What the simulator needs to run a registered box (see boxCredentialSchema). */
-export function credentialOf({ box, secret }: BoxWithSecret): BoxCredential {
-  return {
-    id: box.id,
-    secret,
-    ...(box.model && { model: box.model }),
-    controllers: box.controllers.map((controller) => ({ station: controller.station, deviceType: controller.device_type })),
-  };
-}
 
 function itemOf({ registered_ms, secret_issued_ms, ...row }: registrySql.RegistryRow): RegistryItem {
   return { ...row, registered_at: new Date(registered_ms).toISOString(), secret_issued_at: new Date(secret_issued_ms).toISOString() };

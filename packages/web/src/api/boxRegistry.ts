@@ -1,0 +1,36 @@
+import type { AssignTarget, BoxWithSecret, Page, RegisterBoxInput, RegistryAssignResult, RegistryItem, RegistryUploadResult } from '@cloudbox/domain';
+import { request, RequestError, type QueryParams } from '../utils/request';
+
+/** The box registry calls (/box_registry): the registration list, registering, new secrets, batch upload and assignment. */
+
+export interface RegistryParams {
+  keyword?: string;
+  ck?: string;
+  page: number;
+  page_size: number;
+}
+
+export const listRegistrations = (params: RegistryParams) => request<Page<RegistryItem>>('/box_registry/boxes', { params: { ...params } });
+export const registerBox = (input: RegisterBoxInput) => request<BoxWithSecret>('/box_registry/boxes', { method: 'POST', data: input });
+export const rotateSecret = (boxId: string) => request<BoxWithSecret>(`/box_registry/boxes/${encodeURIComponent(boxId)}/secret`, { method: 'POST' });
+export const getAssignTargets = (ck: string) => request<AssignTarget[]>('/box_registry/assign_targets', { params: { ck } });
+export const assignBoxes = (input: { ck: string; target_id: number; start_id: string; end_id: string }) =>
+  request<RegistryAssignResult>('/box_registry/assign', { method: 'POST', data: input });
+
+/** The upload answers its row report as field errors; the page shows them itself, so the call is silent. */
+export const uploadSheet = (file: string) => request<RegistryUploadResult>('/box_registry/upload', { method: 'POST', data: { file }, silent: true });
+
+export const REGISTRY_EXPORT_PATH = '/box_registry/export';
+export const TEMPLATE_PATH = '/box_registry/template';
+export type RegistryExportParams = QueryParams;
+
+/** A field error the server answered (`data.errors`), or none. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  if (!(error instanceof RequestError)) return [];
+  return (error.body?.data as { errors?: FieldError[] } | null | undefined)?.errors ?? [];
+}
