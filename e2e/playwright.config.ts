@@ -5,11 +5,20 @@ import { join } from 'node:path';
 
 /**
  * End-to-end tests drive Debian's Chromium against the built server, started on its own port
- * with a fresh embedded database in demo mode (demo accounts for every role).
+ * with a fresh embedded database in demo mode (demo accounts for every role). The onboarding spec
+ * runs against a second server in production mode (DEMO=0: only the root account of
+ * ROOT_USERNAME / ROOT_PASSWORD), its own database and its embedded broker on a fixed MQTT port.
  */
 const port = Number(process.env.E2E_PORT ?? 18_080);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cloudbox-e2e-'));
+const productionPort = Number(process.env.E2E_PRODUCTION_PORT ?? 18_090);
+const productionURL = `http://127.0.0.1:${productionPort}`;
+/** Read by the onboarding spec (its simulator connects here), set here for the production server. */
+process.env.E2E_PRODUCTION_MQTT_PORT ??= '18884';
+process.env.E2E_ROOT_PASSWORD ??= 'Onboard#2026';
+const productionDataDir = mkdtempSync(join(tmpdir(), 'cloudbox-e2e-production-'));
+const server = { command: 'node ../packages/server/dist/main.js', reuseExistingServer: false, timeout: 180_000, stdout: 'pipe', stderr: 'pipe' } as const;
 
 export default defineConfig({
   testDir: './tests',
@@ -34,13 +43,29 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
     },
   },
-  webServer: {
-    command: 'node ../packages/server/dist/main.js',
-    url: `${baseURL}/api/v2/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn' },
-  },
+  projects: [
+    { name: 'demo', testIgnore: /onboarding\.spec\.ts$/ },
+    { name: 'production', testMatch: /onboarding\.spec\.ts$/, use: { baseURL: productionURL } },
+  ],
+  webServer: [
+    {
+      ...server,
+      url: `${baseURL}/api/v2/health`,
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn' },
+    },
+    {
+      ...server,
+      url: `${productionURL}/api/v2/health`,
+      env: {
+        PORT: String(productionPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: productionDataDir,
+        DEMO: '0',
+        MQTT_PORT: process.env.E2E_PRODUCTION_MQTT_PORT,
+        ROOT_USERNAME: 'root_admin',
+        ROOT_PASSWORD: process.env.E2E_ROOT_PASSWORD,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

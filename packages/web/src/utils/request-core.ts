@@ -144,7 +144,8 @@ export function createRequester(env: RequestEnvironment) {
         throw new RequestError('warning', outcome.message, response.status);
       case 'rejected':
         if (!silent) env.showError(outcome.message);
-        throw new RequestError('rejected', outcome.message, response.status);
+        // The body goes along: a form puts its `data.errors` beside the fields they name.
+        throw new RequestError('rejected', outcome.message, response.status, body as Envelope);
       case 'loggedOut':
         if (!sessionCheck) openLoggedOutDialog();
         throw new RequestError('loggedOut', outcome.message, response.status);
