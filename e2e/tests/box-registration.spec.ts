@@ -1,18 +1,9 @@
-import { UPLOAD_COLUMNS, type BoxCredential, type UploadColumn } from '@cloudbox/domain';
+import type { BoxCredential } from '@cloudbox/domain';
 import { expect, test, type Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
+import { boxSheet } from './support/box-sheets.js';
 import { freshBoxId } from './support/devices.js';
 import { keepScreenshot, signIn } from './support/session.js';
-
-/** An xlsx file as a spreadsheet program writes it: the header row the template has, then one box a row. */
-export async function boxSheet(rows: Partial<Record<UploadColumn, string>>[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('boxes');
-  sheet.addRow([...UPLOAD_COLUMNS]);
-  for (const row of rows) sheet.addRow(UPLOAD_COLUMNS.map((column) => row[column] ?? ''));
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
 
 /** Picks the device type of a controller row of the register form. */
 async function chooseDeviceType(page: Page, index: number, deviceType: string): Promise<void> {

@@ -1,0 +1,108 @@
+import type { BoxCredential } from '@cloudbox/domain';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { boxSheet } from './support/box-sheets.js';
+import { api, tokenOf } from './support/devices.js';
+import { keepScreenshot, signIn } from './support/session.js';
+
+/*
+ * A production install is onboarded from the console alone (DESIGN.md section 5; issue 12): the
+ * server runs with DEMO=0 (playwright.config.ts, project "production"), so nothing exists but root.
+ * No SQL anywhere.
+ */
+
+const ROOT = { username: 'root_admin', password: process.env.E2E_ROOT_PASSWORD! };
+const MQTT_PORT = process.env.E2E_PRODUCTION_MQTT_PORT!;
+const REPOSITORY = join(import.meta.dirname, '..', '..');
+const COMPANY = { code: '3003', name: 'Onboarding Blowers Ltd' };
+const MANAGER = { username: 'onboard_manager', password: 'Manager#3003' };
+const BOX_IDS = Array.from({ length: 20 }, (_, index) => String(880_000_001 + index));
+
+/** Root creates a company. (Switch to the companies screen, /device-type/CK-config, once merged.) */
+async function createCompany(request: APIRequestContext, token: string, company: { code: string; name: string }): Promise<void> {
+  await api(request, token, '/companies', { method: 'POST', data: company });
+}
+
+/** Root creates an account of a company; a manager without a superior is its company's level 1. (Switch to /usermanager/ck-users once merged.) */
+async function createAccount(request: APIRequestContext, token: string, account: { username: string; password: string; role: string; ck: string }): Promise<void> {
+  await api(request, token, '/accounts', { method: 'POST', data: { ...account, password_repeat: account.password, remark: '' } });
+}
+
+/** Starts `npm run simulate` on a credentials file as its own process group (so that it stops with all its children). */
+function startSimulator(credentials: string): ChildProcess {
+  return spawn(
+    'npm',
+    ['run', 'simulate', '--', '--credentials', credentials, '--url', `mqtt://127.0.0.1:${MQTT_PORT}`, '--interval', '2', '--fault-rate', '0', '--drop-out-rate', '0'],
+    { cwd: REPOSITORY, detached: true, stdio: 'ignore' },
+  );
+}
+
+async function chooseOption(page: Page, select: string, text: string): Promise<void> {
+  await page.locator(select).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).click();
+}
+
+test.describe('production onboarding', () => {
+  let simulator: ChildProcess | undefined;
+  test.afterAll(() => {
+    if (simulator?.pid) process.kill(-simulator.pid, 'SIGTERM');
+  });
+
+  test('root sets up a company, registers 20 boxes from a sheet and gives them to a manager; the boxes connect and the manager sees them live', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    await signIn(page, ROOT.username, ROOT.password);
+    const token = await tokenOf(page);
+    await createCompany(request, token, COMPANY);
+    await createAccount(request, token, { username: 'onboard_maker', password: 'Maker#3003', role: 'manufacturer', ck: COMPANY.code });
+    await createAccount(request, token, { ...MANAGER, role: 'manager', ck: COMPANY.code });
+
+    // Batch registration: the sheet is made as a spreadsheet program would, the secrets come back once as a file.
+    await page.goto('/smartbox/upload');
+    const sheet = await boxSheet(BOX_IDS.map((id) => ({ id, ck: COMPANY.code, model: 'CB-4G', controllers: '1:maglev_blower' })));
+    await page.locator('.box-upload__dragger input[type=file]').setInputFiles({ name: 'boxes.xlsx', mimeType: 'application/octet-stream', buffer: sheet });
+    await expect(page.locator('.box-upload__done')).toContainText('已注册 20 个盒子');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.box-upload__secrets').click()]);
+    const secretsFile = test.info().outputPath('box-secrets.json');
+    await download.saveAs(secretsFile);
+    const credentials = JSON.parse(await readFile(secretsFile, 'utf8')) as BoxCredential[];
+    expect(credentials.map((credential) => credential.id)).toEqual(BOX_IDS);
+
+    // Assignment by id range to the company's top manager.
+    await page.goto('/smartbox/box-assign');
+    await page.locator('#box-assign_ck').fill(COMPANY.code);
+    await chooseOption(page, '.box-assign__target', MANAGER.username);
+    await page.locator('#box-assign_start_id').fill(BOX_IDS[0]!);
+    await page.locator('#box-assign_end_id').fill(BOX_IDS.at(-1)!);
+    await page.locator('.box-assign__submit').click();
+    await expect(page.locator('.box-assign__result')).toContainText('已分配 20 个盒子');
+    await keepScreenshot(page, 'onboarding-assign');
+
+    // The boxes come alive with the secrets file, against the production server's embedded broker.
+    simulator = startSimulator(secretsFile);
+
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+    const managerPage = await context.newPage();
+    await signIn(managerPage, MANAGER.username, MANAGER.password);
+    await managerPage.goto('/devices/devices-show');
+    const count = (status: string) => managerPage.locator(`.devices-show .status-count[data-status="${status}"] .status-count__value`);
+    await expect(count('all')).toHaveText('20');
+    // The list answers from a short cache and the counts follow it: look again until every box has connected.
+    await expect(async () => {
+      await managerPage.reload();
+      await expect(count('online')).toHaveText('20', { timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    const rows = managerPage.locator('.devices-show__table .ant-table-tbody tr[data-box]');
+    await expect(rows).toHaveCount(20);
+    expect(await rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-status')))).toEqual(Array(20).fill('online'));
+    await keepScreenshot(managerPage, 'onboarding-manager-devices');
+    const seen = await api<{ total: number }>(request, await tokenOf(managerPage), '/devices?status=online&page_size=50');
+    expect(seen.total).toBe(20);
+    await context.close();
+  });
+});
