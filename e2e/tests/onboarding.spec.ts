@@ -26,7 +26,11 @@ async function createCompany(request: APIRequestContext, token: string, company:
 }
 
 /** Root creates an account of a company; a manager without a superior is its company's level 1. (Switch to /usermanager/ck-users once merged.) */
-async function createAccount(request: APIRequestContext, token: string, account: { username: string; password: string; role: string; ck: string }): Promise<void> {
+async function createAccount(
+  request: APIRequestContext,
+  token: string,
+  account: { username: string; password: string; role: string; ck: string },
+): Promise<void> {
   await api(request, token, '/accounts', { method: 'POST', data: { ...account, password_repeat: account.password, remark: '' } });
 }
 
@@ -34,7 +38,21 @@ async function createAccount(request: APIRequestContext, token: string, account:
 function startSimulator(credentials: string): ChildProcess {
   return spawn(
     'npm',
-    ['run', 'simulate', '--', '--credentials', credentials, '--url', `mqtt://127.0.0.1:${MQTT_PORT}`, '--interval', '2', '--fault-rate', '0', '--drop-out-rate', '0'],
+    [
+      'run',
+      'simulate',
+      '--',
+      '--credentials',
+      credentials,
+      '--url',
+      `mqtt://127.0.0.1:${MQTT_PORT}`,
+      '--interval',
+      '2',
+      '--fault-rate',
+      '0',
+      '--drop-out-rate',
+      '0',
+    ],
     { cwd: REPOSITORY, detached: true, stdio: 'ignore' },
   );
 }

@@ -98,10 +98,10 @@ export default function BoxAssign() {
               options={(targets.data ?? []).map((target) => ({ value: target.id, label: label(target) }))}
             />
           </Form.Item>
-          <Form.Item name="start_id" label={t('boxRegistration.assign.startId')} rules={[boxIdRule(t('boxRegistration.assign.startId'))]}>
+          <Form.Item name="start_id" label={t('boxRegistration.assign.startId')} required rules={[boxIdRule(t('boxRegistration.assign.startId'))]}>
             <Input maxLength={32} inputMode="numeric" autoComplete="off" />
           </Form.Item>
-          <Form.Item name="end_id" label={t('boxRegistration.assign.endId')} rules={[boxIdRule(t('boxRegistration.assign.endId')), rangeRule]}>
+          <Form.Item name="end_id" label={t('boxRegistration.assign.endId')} required rules={[boxIdRule(t('boxRegistration.assign.endId')), rangeRule]}>
             <Input maxLength={32} inputMode="numeric" autoComplete="off" />
           </Form.Item>
           <Button type="primary" htmlType="submit" className="box-assign__submit">
