@@ -1,7 +1,8 @@
-import { MAX_MANAGER_LEVEL, type CompanyDeviceTypesView, type PermissionTemplateInput, type PermissionTemplateView } from '@cloudbox/domain';
+import { formatMessage, MAX_MANAGER_LEVEL, type CompanyDeviceTypesView, type PermissionTemplateInput, type PermissionTemplateView } from '@cloudbox/domain';
 import { Alert, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createModel, updateModel } from '../../../api/companies';
+import { useAppStore } from '../../../stores/app';
 import { useCompanyChange } from '../ck-config/useChange';
 import RightsEditor from './RightsEditor';
 
@@ -18,6 +19,7 @@ type Values = Omit<PermissionTemplateInput, 'ck'>;
 /** Creates or edits one of a company's models: name, level, and the rights per register of its device types. */
 export default function ModelForm({ ck, deviceTypes, model, onClose }: Props) {
   const { t } = useTranslation();
+  const language = useAppStore((state) => state.language);
   const [form] = Form.useForm<Values>();
   const run = useCompanyChange();
   const editing = model !== null && model !== undefined;
@@ -48,7 +50,11 @@ export default function ModelForm({ ck, deviceTypes, model, onClose }: Props) {
         onFinish={(values) => void submit(values)}
       >
         <div className="model-form__row">
-          <Form.Item name="name" label={t('companies.models.name')} rules={[{ required: true, whitespace: true, message: t('companies.models.name') }]}>
+          <Form.Item
+            name="name"
+            label={t('companies.models.name')}
+            rules={[{ required: true, whitespace: true, message: formatMessage(language, 'fieldRequired', { field: t('companies.models.name') }) }]}
+          >
             <Input className="model-form__name" maxLength={50} />
           </Form.Item>
           <Form.Item name="level" label={t('companies.models.level')} extra={t('companies.models.levelHint')} rules={[{ required: true }]}>

@@ -42,7 +42,7 @@ export default function CkConfigModel() {
       width: 150,
       fixed: 'right',
       render: (_: unknown, model) => (
-        <Space size={[8, 0]} wrap>
+        <Space size={[8, 0]} wrap align="center">
           <Button type="link" size="small" className="model-edit" onClick={() => setEditing(model)}>
             {t('companies.models.edit')}
           </Button>

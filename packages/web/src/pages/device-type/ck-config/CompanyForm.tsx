@@ -1,4 +1,4 @@
-import { validateCkCode, type CompanyView, type CreateCompanyInput } from '@cloudbox/domain';
+import { formatMessage, validateCkCode, type CompanyView, type CreateCompanyInput } from '@cloudbox/domain';
 import { Form, Input, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createCompany, updateCompany } from '../../../api/companies';
@@ -53,7 +53,11 @@ export default function CompanyForm({ company, onClose }: Props) {
         >
           <Input className="company-form__code" disabled={editing} maxLength={4} inputMode="numeric" />
         </Form.Item>
-        <Form.Item name="name" label={t('companies.list.name')} rules={[{ required: true, whitespace: true, message: t('companies.list.name') }]}>
+        <Form.Item
+          name="name"
+          label={t('companies.list.name')}
+          rules={[{ required: true, whitespace: true, message: formatMessage(language, 'fieldRequired', { field: t('companies.list.name') }) }]}
+        >
           <Input className="company-form__name" maxLength={100} />
         </Form.Item>
         <Form.Item name="contact" label={t('companies.list.contact')}>

@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDateTime, type CompanyView } from '@cloudbox/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Input, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
@@ -46,10 +46,9 @@ export default function CkConfig() {
     });
 
   const columns: TableColumnsType<CompanyView> = [
+    // What root looks for first comes first, so that a narrow screen shows it before the table scrolls.
     { title: t('companies.list.code'), dataIndex: 'code', width: 80, fixed: 'left' },
     { title: t('companies.list.name'), dataIndex: 'name', width: 180, ellipsis: true },
-    { title: t('companies.list.contact'), dataIndex: 'contact', width: 110, ellipsis: true },
-    { title: t('companies.list.phone'), dataIndex: 'phone', width: 130 },
     {
       title: t('companies.list.enabled'),
       dataIndex: 'enabled',
@@ -63,13 +62,15 @@ export default function CkConfig() {
       dataIndex: 'device_types',
       width: 200,
       render: (types: string[], company) => (
-        <Button type="link" size="small" className="company-device-types" onClick={() => setTypesOf(company)}>
+        <Button type="link" size="small" icon={<EditOutlined />} iconPlacement="end" className="company-device-types" onClick={() => setTypesOf(company)}>
           {types.length === 0 ? t('companies.list.none') : types.map((type) => <Tag key={type}>{type}</Tag>)}
         </Button>
       ),
     },
     { title: t('companies.list.accounts'), dataIndex: 'accounts', width: 80, align: 'right' },
     { title: t('companies.list.boxes'), dataIndex: 'boxes', width: 80, align: 'right' },
+    { title: t('companies.list.contact'), dataIndex: 'contact', width: 110, ellipsis: true },
+    { title: t('companies.list.phone'), dataIndex: 'phone', width: 130 },
     { title: t('companies.list.timeZone'), dataIndex: 'time_zone', width: 130 },
     { title: t('companies.list.createdAt'), dataIndex: 'created_at', width: 160, render: (time: string) => formatDateTime(new Date(time)) },
     {
@@ -78,7 +79,7 @@ export default function CkConfig() {
       width: 190,
       fixed: 'right',
       render: (_: unknown, company) => (
-        <Space size={[8, 0]} wrap>
+        <Space size={[8, 0]} wrap align="center">
           <Button type="link" size="small" className="company-edit" onClick={() => setEditing(company)}>
             {t('companies.list.edit')}
           </Button>
