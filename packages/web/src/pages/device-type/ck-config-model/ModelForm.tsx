@@ -1,8 +1,9 @@
 import { formatMessage, MAX_MANAGER_LEVEL, type CompanyDeviceTypesView, type PermissionTemplateInput, type PermissionTemplateView } from '@cloudbox/domain';
-import { Alert, Form, Input, InputNumber, Modal } from 'antd';
+import { Alert, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createModel, updateModel } from '../../../api/companies';
 import { useAppStore } from '../../../stores/app';
+import FormDialog from '../ck-config/FormDialog';
 import { useCompanyChange } from '../ck-config/useChange';
 import RightsEditor from './RightsEditor';
 
@@ -30,16 +31,13 @@ export default function ModelForm({ ck, deviceTypes, model, onClose }: Props) {
   };
 
   return (
-    <Modal
+    <FormDialog
       open={model !== undefined}
       width={760}
       title={editing ? t('companies.models.editTitle', { name: model.name }) : t('companies.models.addTitle')}
-      okText={t('companies.form.save')}
-      cancelText={t('companies.form.cancel')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okButtonProps={{ className: 'model-form__save' }}
-      destroyOnHidden
+      saveClass="model-form__save"
+      onClose={onClose}
+      onSave={() => form.submit()}
     >
       <Form
         form={form}
@@ -69,6 +67,6 @@ export default function ModelForm({ ck, deviceTypes, model, onClose }: Props) {
           )}
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

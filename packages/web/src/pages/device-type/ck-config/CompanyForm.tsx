@@ -1,9 +1,10 @@
 import { formatMessage, validateCkCode, type CompanyView, type CreateCompanyInput } from '@cloudbox/domain';
-import { Form, Input, Modal, Switch } from 'antd';
+import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createCompany, updateCompany } from '../../../api/companies';
 import { useAppStore } from '../../../stores/app';
 import { violationRule } from '../../../utils/form-rules';
+import FormDialog from './FormDialog';
 import { useCompanyChange } from './useChange';
 
 interface Props {
@@ -27,15 +28,12 @@ export default function CompanyForm({ company, onClose }: Props) {
   };
 
   return (
-    <Modal
+    <FormDialog
       open={company !== undefined}
       title={editing ? t('companies.form.editTitle', { code: company.code }) : t('companies.form.addTitle')}
-      okText={t('companies.form.save')}
-      cancelText={t('companies.form.cancel')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okButtonProps={{ className: 'company-form__save' }}
-      destroyOnHidden
+      saveClass="company-form__save"
+      onClose={onClose}
+      onSave={() => form.submit()}
     >
       <Form
         form={form}
@@ -70,6 +68,6 @@ export default function CompanyForm({ company, onClose }: Props) {
           <Switch className="company-form__enabled" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

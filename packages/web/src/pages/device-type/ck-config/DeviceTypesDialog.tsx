@@ -1,10 +1,11 @@
 import type { CompanyView } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Checkbox, Form, Modal, Spin } from 'antd';
+import { Alert, Checkbox, Form, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setCompanyDeviceTypes } from '../../../api/companies';
 import { listDeviceTypes } from '../../../api/devices';
+import FormDialog from './FormDialog';
 import { useCompanyChange } from './useChange';
 
 /** The device types a company uses, chosen from the catalog with a checkbox each. */
@@ -23,15 +24,13 @@ export default function DeviceTypesDialog({ company, onClose }: { company: Compa
   };
 
   return (
-    <Modal
+    <FormDialog
       open={company !== undefined}
       title={t('companies.deviceTypes.title', { code: company?.code ?? '' })}
-      okText={t('companies.form.save')}
-      cancelText={t('companies.form.cancel')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okButtonProps={{ className: 'device-types-dialog__save', loading: saving }}
-      destroyOnHidden
+      saveClass="device-types-dialog__save"
+      saving={saving}
+      onClose={onClose}
+      onSave={() => form.submit()}
     >
       <Alert type="info" showIcon title={t('companies.deviceTypes.hint')} className="device-types-dialog__hint" />
       {catalog.isLoading ? (
@@ -49,6 +48,6 @@ export default function DeviceTypesDialog({ company, onClose }: { company: Compa
           </Form.Item>
         </Form>
       )}
-    </Modal>
+    </FormDialog>
   );
 }
