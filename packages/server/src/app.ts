@@ -32,6 +32,8 @@ import { createSessionService } from './modules/auth/sessions.js';
 import { boxRoutes } from './modules/boxes/routes.js';
 import { createBoxService } from './modules/boxes/service.js';
 import { commandRoutes } from './modules/commands/routes.js';
+import { companyRoutes } from './modules/companies/routes.js';
+import { createCompanyService } from './modules/companies/service.js';
 import { createCommandService } from './modules/commands/service.js';
 import { configRoutes } from './modules/config/routes.js';
 import { deviceTypeRoutes } from './modules/device-types/routes.js';
@@ -129,6 +131,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(faultRoutes, { prefix: API_BASE, faults: services.faults, guard });
   app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: services.deviceTypes, guard });
   app.register(userRegisterRoutes, { prefix: API_BASE, service: services.userRegister, guard });
+  app.register(companyRoutes, { prefix: API_BASE, companies: services.companies, guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: services.realtime });
   app.register(mqttWebSocketRoutes, { accept: services.broker.acceptStream });
   if (config.mqtt.hookKey) app.register(brokerHookRoutes, { prefix: API_BASE, hook: services.brokerHook, key: config.mqtt.hookKey });
@@ -233,6 +236,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     devices,
     userRegister,
     snapshot,
+    companies: createCompanyService({ db, oplog, sessions }),
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),
     health: createHealthService(database, broker.view),

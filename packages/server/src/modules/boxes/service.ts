@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { BoxView, BoxWithSecret, Page, RegisterBox, UnregisteredBox, UpdateBox } from '@cloudbox/domain';
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { requireKnownCk } from '../../db/ck-codes.js';
 import type { Db } from '../../db/index.js';
 import { transactionRetryingConflicts } from '../../db/sql.js';
-import { boxes, boxServerConfigs, ckCodes, controllers, deviceTypes, unregisteredBoxes, type UserRow } from '../../db/schema.js';
+import { boxes, boxServerConfigs, controllers, deviceTypes, unregisteredBoxes, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import type { DevicePolicy } from '../../access/policy.js';
 import { mayManageBox } from '../../access/scope.js';
@@ -73,10 +74,7 @@ async function view(db: Db, id: string): Promise<BoxView | undefined> {
 
 /** The CK and device types named in a registration or an edit exist (what zod cannot know). */
 async function checkReferences(db: Db, input: UpdateBox): Promise<void> {
-  if (input.ck !== undefined) {
-    const [ck] = await db.select({ code: ckCodes.code }).from(ckCodes).where(eq(ckCodes.code, input.ck));
-    if (!ck) throw ApiError.invalidInput([{ field: 'ck', key: 'ckUnknown', params: { ck: input.ck } }]);
-  }
+  if (input.ck !== undefined) await requireKnownCk(db, input.ck);
   const wanted = [...new Set((input.controllers ?? []).map((controller) => controller.device_type))];
   if (wanted.length === 0) return;
   const known = new Set((await db.select({ id: deviceTypes.id }).from(deviceTypes).where(inArray(deviceTypes.id, wanted))).map((row) => row.id));
