@@ -19,7 +19,7 @@ export interface Coordinates {
  * needed): a click anywhere on the map sets the coordinates; the chosen point is marked with a pin.
  * Roaming (drag, wheel) keeps its zoom when the pin moves.
  */
-export default function MapPicker({ value, onPick }: { value: Coordinates | null; onPick: (point: Coordinates) => void }) {
+export default function MapPicker({ value, centre, onPick }: { value: Coordinates | null; centre: Coordinates | null; onPick: (point: Coordinates) => void }) {
   const [ready, setReady] = useState(false);
   const pick = useRef(onPick);
   useEffect(() => {
@@ -51,12 +51,14 @@ export default function MapPicker({ value, onPick }: { value: Coordinates | null
     }),
     [value],
   );
-  const initial = useRef(value);
+  const initial = useRef(centre);
 
   function onReady(instance: EChartsType) {
     // The view is set once, centred on the box's point if it has one: a pick moves only the pin, so the user's roam stays.
     const centre = initial.current;
     instance.setOption({
+      // A pick moves the pin at once: an animated pin would lag behind the click.
+      animation: false,
       backgroundColor: '#f7f9fc',
       geo: {
         map: 'china',

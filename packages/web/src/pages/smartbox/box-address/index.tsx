@@ -102,7 +102,11 @@ function AddressModal({ box, onClose }: { box: BoxPropertyItem; onClose: () => v
         </Row>
       </Form>
       <p>{t('boxProperties.mapHint')}</p>
-      <MapPicker value={point} onPick={(picked) => form.setFieldsValue(picked)} />
+      <MapPicker
+        value={point}
+        centre={box.latitude !== null && box.longitude !== null ? { latitude: box.latitude, longitude: box.longitude } : null}
+        onPick={(picked) => form.setFieldsValue(picked)}
+      />
     </Modal>
   );
 }

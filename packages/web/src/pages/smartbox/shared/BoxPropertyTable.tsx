@@ -41,7 +41,7 @@ export default function BoxPropertyTable(props: {
   };
 
   const columns: TableColumnsType<BoxPropertyItem> = [
-    { title: t('boxProperties.boxId'), dataIndex: 'id', width: 120, fixed: 'left', render: (id: string) => <Link to={`/devices/box/${id}`}>{id}</Link> },
+    { title: t('boxProperties.boxId'), dataIndex: 'id', width: 160, fixed: 'left', render: (id: string) => <Link to={`/devices/box/${id}`}>{id}</Link> },
     { title: t('boxProperties.ck'), dataIndex: 'ck', width: 80 },
     ...props.columns,
     ...(props.actions
