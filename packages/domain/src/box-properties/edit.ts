@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boxControllerSchema, updateBoxSchema } from '../boxes/box.js';
+import { locationFields, ownerFields } from '../boxes/view-fields.js';
 import { isoTimeSchema, missingOrInvalid } from '../validation.js';
 
 /**
@@ -37,16 +38,8 @@ export const boxPropertiesSchema = z.object({
   id: z.string(),
   ck: z.string(),
   model: z.string(),
-  owner_unit: z.string(),
-  province: z.string(),
-  city: z.string(),
-  district: z.string(),
-  street: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  contact: z.string(),
-  phone: z.string(),
-  remark: z.string(),
+  ...ownerFields,
+  ...locationFields,
   /** The owner's user name; null while the box is bound to nobody. */
   owner: z.string().nullable(),
   registered_at: isoTimeSchema,

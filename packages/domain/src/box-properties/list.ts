@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locationFields, ownerFields } from '../boxes/view-fields.js';
 import type { MessageKey } from '../messages.js';
 import { pageQuerySchema } from '../http/query.js';
 import { isoTimeSchema } from '../validation.js';
@@ -26,17 +27,10 @@ export const boxPropertyItemSchema = z.object({
   ck_name: z.string(),
   owner: z.string().nullable(),
   registered_at: isoTimeSchema,
-  contact: z.string(),
-  owner_unit: z.string(),
-  province: z.string(),
-  city: z.string(),
-  district: z.string(),
-  street: z.string(),
-  phone: z.string(),
+  ...locationFields,
+  ...ownerFields,
   /** The box type (IOT model). */
   model: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
 });
 export type BoxPropertyItem = z.infer<typeof boxPropertyItemSchema>;
 

@@ -16,6 +16,7 @@ export interface BoxPropertyRow {
   district: string;
   street: string;
   phone: string;
+  remark: string;
   model: string;
   latitude: number | null;
   longitude: number | null;
@@ -48,7 +49,7 @@ export const PROPERTY_FROM = sql`from boxes b join ck_codes k on k.code = b.ck l
 /** The list's rows of a page: newest registration first. */
 export function propertyRows(query: BoxPropertyExportQuery, limit: number, offset: number): SQL {
   return sql`select b.id, b.ck, k.name as ck_name, o.username as owner, ${iso(sql`b.registered_at`)} as registered_at, b.contact, b.owner_unit, b.province, b.city, b.district,
-      b.street, b.phone, b.model, b.latitude, b.longitude
+      b.street, b.phone, b.remark, b.model, b.latitude, b.longitude
     ${PROPERTY_FROM} where ${propertyConditions(query)} order by b.registered_at desc, b.id limit ${limit} offset ${offset}`;
 }
 

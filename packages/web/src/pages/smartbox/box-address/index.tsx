@@ -1,10 +1,11 @@
 import type { BoxAddress, BoxPropertyItem } from '@cloudbox/domain';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Modal, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBoxAddress } from '../../../api/boxProperties';
 import BoxPropertyTable from '../shared/BoxPropertyTable';
+import { addressColumns, text } from '../shared/tables';
+import { useSave } from '../shared/useSave';
 import MapPicker from './MapPicker';
 
 const coordinate = (value: number | null) => (value === null ? '—' : value.toFixed(5));
@@ -13,7 +14,6 @@ const coordinate = (value: number | null) => (value === null ? '—' : value.toF
 export default function BoxAddressPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<BoxPropertyItem | null>(null);
-  const text = (value: string) => value || '—';
   return (
     <div className="app-page smartbox-page box-address">
       <Card variant="borderless" title={t('route.boxAddress')}>
@@ -22,10 +22,7 @@ export default function BoxAddressPage() {
           scrollX={1100}
           columns={[
             { title: t('boxProperties.field.owner_unit'), dataIndex: 'owner_unit', width: 160, ellipsis: true, render: text },
-            { title: t('boxProperties.field.province'), dataIndex: 'province', width: 90, render: text },
-            { title: t('boxProperties.field.city'), dataIndex: 'city', width: 90, render: text },
-            { title: t('boxProperties.field.district'), dataIndex: 'district', width: 90, render: text },
-            { title: t('boxProperties.field.street'), dataIndex: 'street', width: 160, ellipsis: true, render: text },
+            ...addressColumns<BoxPropertyItem>(t),
             { title: t('boxProperties.latitude'), dataIndex: 'latitude', width: 100, render: coordinate },
             { title: t('boxProperties.longitude'), dataIndex: 'longitude', width: 100, render: coordinate },
           ]}
@@ -43,27 +40,15 @@ export default function BoxAddressPage() {
 
 function AddressModal({ box, onClose }: { box: BoxPropertyItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<BoxAddress>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSave(onClose);
   const latitude = Form.useWatch('latitude', form);
   const longitude = Form.useWatch('longitude', form);
   const point = typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
 
-  async function save() {
+  async function submit() {
     const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await saveBoxAddress(box.id, { ...values, latitude: values.latitude ?? null, longitude: values.longitude ?? null });
-      void message.success(t('boxProperties.saved'));
-      await queryClient.invalidateQueries();
-      onClose();
-    } catch {
-      // The request layer showed the server's message.
-    } finally {
-      setSaving(false);
-    }
+    await save(() => saveBoxAddress(box.id, { ...values, latitude: values.latitude ?? null, longitude: values.longitude ?? null }));
   }
 
   const textField = (name: 'province' | 'city' | 'district' | 'street', max: number) => (
@@ -86,7 +71,7 @@ function AddressModal({ box, onClose }: { box: BoxPropertyItem; onClose: () => v
       open
       title={t('boxProperties.addressTitle', { id: box.id })}
       onCancel={onClose}
-      onOk={() => void save()}
+      onOk={() => void submit()}
       okText={t('boxProperties.save')}
       okButtonProps={{ loading: saving, className: 'box-address__save' }}
       width={760}

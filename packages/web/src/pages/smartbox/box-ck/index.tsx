@@ -3,11 +3,10 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { App, Button, Card, Input, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { listCkMoves, moveBoxesToCk } from '../../../api/boxProperties';
-import BoxPropertyTable, { timeText } from '../shared/BoxPropertyTable';
+import BoxPropertyTable from '../shared/BoxPropertyTable';
+import { boxLink, boxRow, PAGE_SIZE, serverPaging, timeText } from '../shared/tables';
 
-const PAGE_SIZE = 20;
 const CK_CODE = /^\d{4}$/;
 
 /**
@@ -102,22 +101,15 @@ function MoveHistory() {
         size="small"
         loading={moves.isFetching}
         dataSource={moves.data?.items ?? []}
-        onRow={(move) => ({ 'data-box': move.box_id }) as React.HTMLAttributes<HTMLElement>}
+        onRow={(move) => boxRow(move.box_id)}
         columns={[
-          { title: t('boxProperties.boxId'), dataIndex: 'box_id', width: 120, render: (id: string) => <Link to={`/devices/box/${id}`}>{id}</Link> },
+          { title: t('boxProperties.boxId'), dataIndex: 'box_id', width: 120, render: boxLink },
           { title: t('boxProperties.fromCk'), dataIndex: 'from_ck', width: 90 },
           { title: t('boxProperties.toCk'), dataIndex: 'to_ck', width: 90 },
           { title: t('boxProperties.movedBy'), dataIndex: 'moved_by', width: 120, render: (user: string | null) => user ?? '—' },
           { title: t('boxProperties.time'), dataIndex: 'created_at', width: 160, render: timeText },
         ]}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: moves.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-          showTotal: (total) => total,
-        }}
+        pagination={serverPaging(page, moves.data?.total, setPage)}
         scroll={{ x: 580 }}
       />
     </Card>

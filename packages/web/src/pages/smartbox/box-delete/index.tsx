@@ -3,12 +3,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, App, Button, Card, InputNumber, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { deleteAbandoned, listAbandoned } from '../../../api/boxProperties';
-import { timeText } from '../shared/BoxPropertyTable';
+import { boxLink, boxRow, PAGE_SIZE, serverPaging, text, timeText } from '../shared/tables';
 import '../shared/smartbox.css';
-
-const PAGE_SIZE = 20;
 
 /**
  * box-delete (root): abandoned boxes, never connected or silent for the days chosen, and deleting
@@ -82,12 +79,12 @@ export default function BoxDelete() {
           loading={boxes.isFetching}
           dataSource={boxes.data?.items ?? []}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }}
-          onRow={(box) => ({ 'data-box': box.id }) as React.HTMLAttributes<HTMLElement>}
+          onRow={(box) => boxRow(box.id)}
           columns={[
-            { title: t('boxProperties.boxId'), dataIndex: 'id', width: 120, render: (id: string) => <Link to={`/devices/box/${id}`}>{id}</Link> },
+            { title: t('boxProperties.boxId'), dataIndex: 'id', width: 120, render: boxLink },
             { title: t('boxProperties.ck'), dataIndex: 'ck', width: 80 },
-            { title: t('boxProperties.field.owner_unit'), dataIndex: 'owner_unit', width: 180, ellipsis: true, render: (unit: string) => unit || '—' },
-            { title: t('boxProperties.boxType'), dataIndex: 'model', width: 100, render: (model: string) => model || '—' },
+            { title: t('boxProperties.field.owner_unit'), dataIndex: 'owner_unit', width: 180, ellipsis: true, render: text },
+            { title: t('boxProperties.boxType'), dataIndex: 'model', width: 100, render: text },
             { title: t('boxProperties.registeredAt'), dataIndex: 'registered_at', width: 160, render: timeText },
             {
               title: t('boxProperties.lastSeen'),
@@ -97,14 +94,7 @@ export default function BoxDelete() {
                 seen ? timeText(seen) : <Typography.Text type="secondary">{t('boxProperties.neverConnected')}</Typography.Text>,
             },
           ]}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: boxes.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setPage,
-            showTotal: (total) => total,
-          }}
+          pagination={serverPaging(page, boxes.data?.total, setPage)}
           scroll={{ x: 800 }}
         />
       </Card>

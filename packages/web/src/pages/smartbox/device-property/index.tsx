@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import ExportButton, { streamedReport } from '../../../components/ExportButton';
 import { downloadFile } from '../../../utils/download';
 import BoxFormModal from '../shared/BoxFormModal';
-import BoxPropertyTable, { timeText } from '../shared/BoxPropertyTable';
+import BoxPropertyTable from '../shared/BoxPropertyTable';
+import { addressColumns, text, timeText } from '../shared/tables';
 
 /**
  * device-property (root): every box's properties (SPEC.md section 3, Box property), searched and
@@ -14,7 +15,6 @@ import BoxPropertyTable, { timeText } from '../shared/BoxPropertyTable';
 export default function DeviceProperty() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<string | null>(null);
-  const text = (value: string | null) => value || '—';
   return (
     <div className="app-page smartbox-page device-property">
       <Card variant="borderless" title={t('route.deviceProperty')}>
@@ -27,10 +27,7 @@ export default function DeviceProperty() {
             { title: t('boxProperties.field.contact'), dataIndex: 'contact', width: 100, render: text },
             { title: t('boxProperties.field.owner_unit'), dataIndex: 'owner_unit', width: 180, ellipsis: true, render: text },
             { title: t('boxProperties.company'), dataIndex: 'ck_name', width: 140, ellipsis: true },
-            { title: t('boxProperties.field.province'), dataIndex: 'province', width: 90, render: text },
-            { title: t('boxProperties.field.city'), dataIndex: 'city', width: 90, render: text },
-            { title: t('boxProperties.field.district'), dataIndex: 'district', width: 90, render: text },
-            { title: t('boxProperties.field.street'), dataIndex: 'street', width: 160, ellipsis: true, render: text },
+            ...addressColumns<BoxPropertyItem>(t),
             { title: t('boxProperties.field.phone'), dataIndex: 'phone', width: 120, render: text },
             { title: t('boxProperties.boxType'), dataIndex: 'model', width: 100, render: text },
           ]}

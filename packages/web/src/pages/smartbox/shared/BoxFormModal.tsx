@@ -1,9 +1,9 @@
 import { BOX_FORM_FIELDS, type BoxFormField, type BoxFormInput } from '@cloudbox/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Col, Form, Input, Modal, Row, Spin } from 'antd';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Col, Form, Input, Modal, Row, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getBoxProperties, saveBoxForm } from '../../../api/boxProperties';
+import { useSave } from './useSave';
 import './smartbox.css';
 
 /** Each field's maximum length, as the server checks it. */
@@ -26,25 +26,13 @@ const MAX_LENGTH: Record<BoxFormField, number> = {
  */
 export default function BoxFormModal({ boxId, onClose }: { boxId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<BoxFormInput>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSave(onClose);
   const box = useQuery({ queryKey: ['box-properties', 'form', boxId], queryFn: () => getBoxProperties(boxId!), enabled: boxId !== null });
 
-  async function save() {
+  async function submit() {
     const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await saveBoxForm(boxId!, values);
-      void message.success(t('boxProperties.saved'));
-      await queryClient.invalidateQueries();
-      onClose();
-    } catch {
-      // The request layer showed the server's message.
-    } finally {
-      setSaving(false);
-    }
+    await save(() => saveBoxForm(boxId!, values));
   }
 
   const field = (name: BoxFormField, span = 12) => (
@@ -60,7 +48,7 @@ export default function BoxFormModal({ boxId, onClose }: { boxId: string | null;
       open={boxId !== null}
       title={t('boxProperties.editTitle', { id: boxId ?? '' })}
       onCancel={onClose}
-      onOk={() => void save()}
+      onOk={() => void submit()}
       okText={t('boxProperties.save')}
       okButtonProps={{ loading: saving, disabled: !box.data, className: 'box-form__save' }}
       width={720}

@@ -1,14 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { formatDateTime, type BoxPropertyItem } from '@cloudbox/domain';
+import type { BoxPropertyItem } from '@cloudbox/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { listBoxProperties } from '../../../api/boxProperties';
+import { boxLink, boxRow, PAGE_SIZE, serverPaging } from './tables';
 import './smartbox.css';
-
-const PAGE_SIZE = 20;
 
 /** The list's filters as the server reads them. */
 export interface BoxPropertyFilters {
@@ -41,7 +39,7 @@ export default function BoxPropertyTable(props: {
   };
 
   const columns: TableColumnsType<BoxPropertyItem> = [
-    { title: t('boxProperties.boxId'), dataIndex: 'id', width: 160, fixed: 'left', render: (id: string) => <Link to={`/devices/box/${id}`}>{id}</Link> },
+    { title: t('boxProperties.boxId'), dataIndex: 'id', width: 160, fixed: 'left', render: boxLink },
     { title: t('boxProperties.ck'), dataIndex: 'ck', width: 80 },
     ...props.columns,
     ...(props.actions
@@ -86,22 +84,10 @@ export default function BoxPropertyTable(props: {
         rowSelection={
           props.selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true } : undefined
         }
-        onRow={(box) => ({ 'data-box': box.id }) as React.HTMLAttributes<HTMLElement>}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: boxes.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-          showTotal: (total) => total,
-        }}
+        onRow={(box) => boxRow(box.id)}
+        pagination={serverPaging(page, boxes.data?.total, setPage)}
         scroll={{ x: props.scrollX ?? 900 }}
       />
     </div>
   );
-}
-
-/** A time of the API as the tables show it. */
-export function timeText(value: string | null): string {
-  return value ? formatDateTime(new Date(value)) : '—';
 }
