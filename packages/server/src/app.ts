@@ -29,6 +29,8 @@ import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionService } from './modules/auth/sessions.js';
+import { boxPropertyRoutes } from './modules/box-properties/routes.js';
+import { createBoxPropertyService } from './modules/box-properties/service.js';
 import { boxRoutes } from './modules/boxes/routes.js';
 import { createBoxService } from './modules/boxes/service.js';
 import { commandRoutes } from './modules/commands/routes.js';
@@ -123,6 +125,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(userRoutes, { prefix: `${API_BASE}/user`, users: services.users, guard });
   app.register(healthRoutes, { prefix: API_BASE, health: services.health });
   app.register(boxRoutes, { prefix: API_BASE, boxes: services.boxes, guard });
+  app.register(boxPropertyRoutes, { prefix: API_BASE, properties: services.boxProperties, guard });
   app.register(commandRoutes, { prefix: API_BASE, commands: services.commands, guard });
   app.register(operationLogRoutes, { prefix: API_BASE, oplog: services.oplog, guard });
   app.register(metricsRoutes, { prefix: API_BASE, snapshot: services.snapshot, guard });
@@ -189,16 +192,31 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     connectionAware: !config.mqtt.url,
     hooks: ingestHooks({ realtime, commands, externalBroker: Boolean(config.mqtt.url) }),
   });
-  const boxes = createBoxService(db, policy, {
-    boxChanged: (boxId) => bus.publish('box-changed', { boxId }),
-    disconnect: (boxId) => broker.view.disconnect(boxId),
-    controllersReset: (ids) => ingest.forgetControllers(ids),
-  });
+  const boxes = createBoxService(
+    db,
+    policy,
+    {
+      boxChanged: (boxId) => bus.publish('box-changed', { boxId }),
+      disconnect: (boxId) => broker.view.disconnect(boxId),
+      controllersReset: (ids) => ingest.forgetControllers(ids),
+    },
+    oplog,
+  );
   const devices = createDeviceService({ db, registry, policy, rawRetentionDays: config.rawRetentionDays, now });
   const scopesChanged = (userIds: readonly number[]) => {
     if (userIds.length > 0) bus.publish('scopes-changed', { userIds: [...new Set(userIds)] });
   };
   const userRegister = createUserRegisterService({ db, passwords, sessions, policy, oplog, scopesChanged });
+  const boxProperties = createBoxPropertyService({
+    db,
+    policy,
+    oplog,
+    boxes,
+    boxChanged: (boxId) => bus.publish('box-changed', { boxId }),
+    controllersReset: (ids) => ingest.forgetControllers(ids),
+    scopesChanged,
+    now: now ?? (() => new Date()),
+  });
   const handlers = brokerHandlers({ ingest, registry, status, commands, logger });
   const snapshot = dataPlaneSnapshot({ broker: broker.view, ingest, realtime });
 
@@ -235,6 +253,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     boxes,
     devices,
     userRegister,
+    boxProperties,
     snapshot,
     companies: createCompanyService({ db, oplog, sessions }),
     faults: createFaultService({ db, registry, policy, now }),

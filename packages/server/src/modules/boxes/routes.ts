@@ -84,7 +84,7 @@ export const boxRoutes: FastifyPluginAsyncZod<{ boxes: BoxService; guard: Guard 
         response: { 200: envelope(boxViewSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ok(request, await boxes.update(signedIn(request).user, request.params.boxId, request.body)),
+    async (request) => ok(request, await boxes.update({ user: signedIn(request).user, ip: request.ip }, request.params.boxId, request.body)),
   );
 
   app.delete(
@@ -100,7 +100,7 @@ export const boxRoutes: FastifyPluginAsyncZod<{ boxes: BoxService; guard: Guard 
       },
     },
     async (request) => {
-      await boxes.remove(signedIn(request).user, request.params.boxId);
+      await boxes.remove({ user: signedIn(request).user, ip: request.ip }, request.params.boxId);
       return ok(request, null);
     },
   );

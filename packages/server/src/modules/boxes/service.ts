@@ -9,6 +9,8 @@ import { ApiError } from '../../http/errors.js';
 import type { DevicePolicy } from '../../access/policy.js';
 import { mayManageBox } from '../../access/scope.js';
 import { locationOf } from '../devices/queries.js';
+import type { Actor, OperationLogService } from '../oplog/service.js';
+import { createBoxAudit } from './audit.js';
 import { deleteHistory, replaceControllers } from './controllers.js';
 
 /** What else must hear about a box that changed: caches, connections, rule state. */
@@ -112,7 +114,8 @@ function columns(input: UpdateBox) {
  * Box registration: a box, its controllers and the facts the console shows, and its MQTT secret,
  * issued once. Who may do what is the devices policy's call (mayManageBox, access).
  */
-export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChangeListener) {
+export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChangeListener, oplog: Pick<OperationLogService, 'record'>) {
+  const audit = createBoxAudit(oplog);
   async function manageable(user: UserRow, id: string) {
     const [box] = await db.select({ ck: boxes.ck }).from(boxes).where(eq(boxes.id, id));
     if (!box || !(await policy.access(user, { id, ck: box.ck }))) throw ApiError.notFound('boxNotFound');
@@ -161,39 +164,45 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
       return box;
     },
 
-    /** Replaces the facts given and keeps the others; `controllers`, when given, is the whole bus. */
-    async update(user: UserRow, id: string, input: UpdateBox): Promise<BoxView> {
+    /** Replaces the facts given and keeps the others; `controllers`, when given, is the whole bus. Audited (edit_box). */
+    async update(actor: Actor & { user: UserRow }, id: string, input: UpdateBox): Promise<BoxView> {
+      const { user } = actor;
       const stored = await manageable(user, id);
       if (!mayManageBox(user, { ck: input.ck ?? stored.ck })) throw ApiError.forbidden();
       await checkReferences(db, input);
-      const reset = await transactionRetryingConflicts(db, async (tx) => {
-        await tx
-          .update(boxes)
-          .set({
-            ...columns(input),
-            ckAssignedAt:
-              input.ck === undefined ? sql`${boxes.ckAssignedAt}` : sql`case when ${boxes.ck} = ${input.ck} then ${boxes.ckAssignedAt} else now() end`,
-          })
-          .where(eq(boxes.id, id));
-        if (input.server_ip !== undefined) {
-          await tx.delete(boxServerConfigs).where(eq(boxServerConfigs.boxId, id));
-          if (input.server_ip) await tx.insert(boxServerConfigs).values({ boxId: id, ipAddress: input.server_ip });
-        }
-        return input.controllers ? replaceControllers(tx, id, input.controllers) : [];
-      });
+      const reset = await transactionRetryingConflicts(db, (tx) =>
+        audit.edit(tx, actor, id, async () => {
+          await tx
+            .update(boxes)
+            .set({
+              ...columns(input),
+              ckAssignedAt:
+                input.ck === undefined ? sql`${boxes.ckAssignedAt}` : sql`case when ${boxes.ck} = ${input.ck} then ${boxes.ckAssignedAt} else now() end`,
+            })
+            .where(eq(boxes.id, id));
+          if (input.server_ip !== undefined) {
+            await tx.delete(boxServerConfigs).where(eq(boxServerConfigs.boxId, id));
+            if (input.server_ip) await tx.insert(boxServerConfigs).values({ boxId: id, ipAddress: input.server_ip });
+          }
+          return input.controllers ? replaceControllers(tx, id, input.controllers) : [];
+        }),
+      );
       listener.controllersReset(reset);
       listener.boxChanged(id);
       return (await view(db, id))!;
     },
 
-    async remove(user: UserRow, id: string): Promise<void> {
-      await manageable(user, id);
-      const removed = await transactionRetryingConflicts(db, async (tx) => {
-        const ids = (await tx.select({ id: controllers.id }).from(controllers).where(eq(controllers.boxId, id))).map((row) => row.id);
-        await deleteHistory(tx, ids);
-        await tx.delete(boxes).where(eq(boxes.id, id));
-        return ids;
-      });
+    /** Deletes the box with its controllers and their data; audited (delete_box). */
+    async remove(actor: Actor & { user: UserRow }, id: string): Promise<void> {
+      await manageable(actor.user, id);
+      const removed = await transactionRetryingConflicts(db, (tx) =>
+        audit.remove(tx, actor, id, async () => {
+          const ids = (await tx.select({ id: controllers.id }).from(controllers).where(eq(controllers.boxId, id))).map((row) => row.id);
+          await deleteHistory(tx, ids);
+          await tx.delete(boxes).where(eq(boxes.id, id));
+          return ids;
+        }),
+      );
       listener.controllersReset(removed);
       listener.boxChanged(id);
       listener.disconnect(id);
