@@ -20,6 +20,8 @@ export * from './user-register/templates.js';
 
 export * from './boxes/box.js';
 export * from './box-registry/registry.js';
+export * from './companies/company.js';
+export * from './box-properties/index.js';
 export * from './devices/status.js';
 export * from './devices/list.js';
 export * from './devices/detail.js';

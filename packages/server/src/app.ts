@@ -31,9 +31,13 @@ import { createAuthService } from './modules/auth/service.js';
 import { createSessionService } from './modules/auth/sessions.js';
 import { boxRegistryRoutes } from './modules/box-registry/routes.js';
 import { createBoxRegistryService } from './modules/box-registry/service.js';
+import { boxPropertyRoutes } from './modules/box-properties/routes.js';
+import { createBoxPropertyService } from './modules/box-properties/service.js';
 import { boxRoutes } from './modules/boxes/routes.js';
 import { createBoxService } from './modules/boxes/service.js';
 import { commandRoutes } from './modules/commands/routes.js';
+import { companyRoutes } from './modules/companies/routes.js';
+import { createCompanyService } from './modules/companies/service.js';
 import { createCommandService } from './modules/commands/service.js';
 import { configRoutes } from './modules/config/routes.js';
 import { deviceTypeRoutes } from './modules/device-types/routes.js';
@@ -124,6 +128,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(healthRoutes, { prefix: API_BASE, health: services.health });
   app.register(boxRoutes, { prefix: API_BASE, boxes: services.boxes, guard });
   app.register(boxRegistryRoutes, { prefix: API_BASE, registry: services.boxRegistry, guard });
+  app.register(boxPropertyRoutes, { prefix: API_BASE, properties: services.boxProperties, guard });
   app.register(commandRoutes, { prefix: API_BASE, commands: services.commands, guard });
   app.register(operationLogRoutes, { prefix: API_BASE, oplog: services.oplog, guard });
   app.register(metricsRoutes, { prefix: API_BASE, snapshot: services.snapshot, guard });
@@ -132,6 +137,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(faultRoutes, { prefix: API_BASE, faults: services.faults, guard });
   app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: services.deviceTypes, guard });
   app.register(userRegisterRoutes, { prefix: API_BASE, service: services.userRegister, guard });
+  app.register(companyRoutes, { prefix: API_BASE, companies: services.companies, guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: services.realtime });
   app.register(mqttWebSocketRoutes, { accept: services.broker.acceptStream });
   if (config.mqtt.hookKey) app.register(brokerHookRoutes, { prefix: API_BASE, hook: services.brokerHook, key: config.mqtt.hookKey });
@@ -189,17 +195,32 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     connectionAware: !config.mqtt.url,
     hooks: ingestHooks({ realtime, commands, externalBroker: Boolean(config.mqtt.url) }),
   });
-  const boxes = createBoxService(db, policy, {
-    boxChanged: (boxId) => bus.publish('box-changed', { boxId }),
-    disconnect: (boxId) => broker.view.disconnect(boxId),
-    controllersReset: (ids) => ingest.forgetControllers(ids),
-  });
+  const boxes = createBoxService(
+    db,
+    policy,
+    {
+      boxChanged: (boxId) => bus.publish('box-changed', { boxId }),
+      disconnect: (boxId) => broker.view.disconnect(boxId),
+      controllersReset: (ids) => ingest.forgetControllers(ids),
+    },
+    oplog,
+  );
   const devices = createDeviceService({ db, registry, policy, rawRetentionDays: config.rawRetentionDays, now });
   const scopesChanged = (userIds: readonly number[]) => {
     if (userIds.length > 0) bus.publish('scopes-changed', { userIds: [...new Set(userIds)] });
   };
   const userRegister = createUserRegisterService({ db, passwords, sessions, policy, oplog, scopesChanged });
   const boxRegistry = createBoxRegistryService({ db, boxes, oplog, scopesChanged, boxChanged: (boxId) => bus.publish('box-changed', { boxId }) });
+  const boxProperties = createBoxPropertyService({
+    db,
+    policy,
+    oplog,
+    boxes,
+    boxChanged: (boxId) => bus.publish('box-changed', { boxId }),
+    controllersReset: (ids) => ingest.forgetControllers(ids),
+    scopesChanged,
+    now: now ?? (() => new Date()),
+  });
   const handlers = brokerHandlers({ ingest, registry, status, commands, logger });
   const snapshot = dataPlaneSnapshot({ broker: broker.view, ingest, realtime });
 
@@ -237,7 +258,9 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     devices,
     userRegister,
     boxRegistry,
+    boxProperties,
     snapshot,
+    companies: createCompanyService({ db, oplog, sessions }),
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),
     health: createHealthService(database, broker.view),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ckCode, optional } from '../http/query-fields.js';
 import { checked, missingOrInvalid, validateCkCode } from '../validation.js';
 import { MAX_MANAGER_LEVEL } from './hierarchy.js';
 
@@ -21,6 +22,9 @@ export const permissionTemplateSchema = z.object({
   rights: templateRightsSchema,
 });
 export type PermissionTemplateInput = z.input<typeof permissionTemplateSchema>;
+
+/** GET /permission-templates: optionally the templates of one CK (a company's models, for root). */
+export const permissionTemplateQuerySchema = z.object({ ck: optional(ckCode) });
 
 export const permissionTemplateViewSchema = z.object({
   id: z.number().int(),

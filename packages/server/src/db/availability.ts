@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors.js';
+import { errorCodes } from './sql.js';
 
 /** Seconds a client is told to wait (Retry-After) while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -14,16 +15,12 @@ const CLIENT_ERRORS = new Set(['CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTI
 /**
  * Whether an error says the database cannot be reached right now (rather than that a statement was
  * wrong): a refused, reset or timed-out connection, or the server shutting down or not accepting
- * connections yet (SQLSTATE class 08, 57P01-57P03). Drizzle wraps the driver's error as `cause`.
+ * connections yet (SQLSTATE class 08, 57P01-57P03), anywhere along the error's causes.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code !== 'string') continue;
-    if (SOCKET_ERRORS.has(code) || CLIENT_ERRORS.has(code)) return true;
-    if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
-  }
-  return false;
+  return errorCodes(error).some(
+    (code) => SOCKET_ERRORS.has(code) || CLIENT_ERRORS.has(code) || code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03',
+  );
 }
 
 /**

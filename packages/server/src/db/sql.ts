@@ -49,10 +49,22 @@ export function booleanArray(values: readonly boolean[]): string {
   return `{${values.map((value) => (value ? 't' : 'f')).join(',')}}`;
 }
 
+/**
+ * The `code`s along an error's chain of causes, outermost first: Drizzle wraps the driver's error
+ * as `cause`, and a driver may wrap a socket error in turn. The one place both SQLSTATEs and
+ * connection errors are read from an error.
+ */
+export function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+  }
+  return codes;
+}
+
 function sqlStateOf(error: unknown): string | undefined {
-  const cause = (error as { cause?: unknown } | null)?.cause ?? error;
-  const code = (cause as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+  return errorCodes(error).find((code) => /^[0-9A-Z]{5}$/.test(code));
 }
 
 /** SQLSTATE classes after which the same statement may well succeed: connection, resources, operator, rollback. */

@@ -1,7 +1,7 @@
 import type { AssignTarget, BoxWithSecret, Page, RegisterBoxInput, RegistryAssignResult, RegistryItem, RegistryUploadResult } from '@cloudbox/domain';
 import { request, RequestError, type QueryParams } from '../utils/request';
 
-/** The box registry calls (/box_registry): the registration list, registering, new secrets, batch upload and assignment. */
+/** The box registry calls: the registration list, batch upload and assignment (/box_registry), one box and new secrets (/boxes). */
 
 export interface RegistryParams {
   keyword?: string;
@@ -11,8 +11,8 @@ export interface RegistryParams {
 }
 
 export const listRegistrations = (params: RegistryParams) => request<Page<RegistryItem>>('/box_registry/boxes', { params: { ...params } });
-export const registerBox = (input: RegisterBoxInput) => request<BoxWithSecret>('/box_registry/boxes', { method: 'POST', data: input });
-export const rotateSecret = (boxId: string) => request<BoxWithSecret>(`/box_registry/boxes/${encodeURIComponent(boxId)}/secret`, { method: 'POST' });
+export const registerBox = (input: RegisterBoxInput) => request<BoxWithSecret>('/boxes', { method: 'POST', data: input });
+export const rotateSecret = (boxId: string) => request<BoxWithSecret>(`/boxes/${encodeURIComponent(boxId)}/secret`, { method: 'POST' });
 export const getAssignTargets = (ck: string) => request<AssignTarget[]>('/box_registry/assign_targets', { params: { ck } });
 export const assignBoxes = (input: { ck: string; target_id: number; start_id: string; end_id: string }) =>
   request<RegistryAssignResult>('/box_registry/assign', { method: 'POST', data: input });

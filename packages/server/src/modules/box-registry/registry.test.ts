@@ -29,8 +29,10 @@ describe.each(DATABASE_KINDS)('box registry on %s', (kind) => {
   });
   afterAll(() => t.dispose());
 
-  const call = (method: 'GET' | 'POST', url: string, user: keyof typeof tokens, payload?: unknown, headers: Record<string, string> = EN) =>
-    t.app.inject({ method, url: `/api/v2/box_registry${url}`, headers: { ...bearer(tokens[user]), ...headers }, payload: payload as Record<string, unknown> });
+  const api = (method: 'GET' | 'POST', url: string, user: keyof typeof tokens, payload?: unknown, headers: Record<string, string> = EN) =>
+    t.app.inject({ method, url: `/api/v2${url}`, headers: { ...bearer(tokens[user]), ...headers }, payload: payload as Record<string, unknown> });
+  const call = (method: 'GET' | 'POST', url: string, user: keyof typeof tokens, payload?: unknown, headers?: Record<string, string>) =>
+    api(method, `/box_registry${url}`, user, payload, headers);
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
   const boxCount = async (prefix: string) => (await rows<{ n: number }>(sql`select count(*)::int as n from boxes where id like ${`${prefix}%`}`))[0]!.n;
   const logs = (action: string, prefix: string) =>
@@ -58,7 +60,7 @@ describe.each(DATABASE_KINDS)('box registry on %s', (kind) => {
   });
 
   it('reports every bad row by row and column in the caller language and registers nothing', async () => {
-    await call('POST', '/boxes', 'demo_root', { id: '7200009', ck: '1001', controllers: [{ station: 1, device_type: 'generic_plc' }] });
+    await api('POST', '/boxes', 'demo_root', { id: '7200009', ck: '1001', controllers: [{ station: 1, device_type: 'generic_plc' }] });
     const file = await workbook([
       box('7200001'),
       box('72x'),
@@ -137,11 +139,11 @@ describe.each(DATABASE_KINDS)('box registry on %s', (kind) => {
 
   it('registers one box and rotates its secret, both audited with the IP; limited_admin in its own CK only', async () => {
     const single = { id: '7500001', ck: '1001', model: 'CB-4G', controllers: [{ station: 3, device_type: 'air_compressor' }] };
-    const registered = dataOf<BoxWithSecret>(await call('POST', '/boxes', 'demo_limited', single));
+    const registered = dataOf<BoxWithSecret>(await api('POST', '/boxes', 'demo_limited', single));
     expect(registered.box.controllers).toEqual([{ station: 3, device_type: 'air_compressor', machine_model: '', device_number: '' }]);
-    expect((await call('POST', '/boxes', 'demo_limited', { ...single, id: '7500002', ck: '2002' })).statusCode).toBe(403);
-    expect((await call('POST', '/boxes', 'demo_manager', { ...single, id: '7500003' })).statusCode).toBe(403);
-    const rotated = dataOf<BoxWithSecret>(await call('POST', '/boxes/7500001/secret', 'demo_limited'));
+    expect((await api('POST', '/boxes', 'demo_limited', { ...single, id: '7500002', ck: '2002' })).statusCode).toBe(403);
+    expect((await api('POST', '/boxes', 'demo_manager', { ...single, id: '7500003' })).statusCode).toBe(403);
+    const rotated = dataOf<BoxWithSecret>(await api('POST', '/boxes/7500001/secret', 'demo_limited'));
     expect(rotated.secret).not.toBe(registered.secret);
     expect(await logs('register_box', '75000')).toEqual([{ box_id: '7500001', username: 'demo_limited', ip: '127.0.0.1', new_value: '3:air_compressor' }]);
     expect(await logs('rotate_secret', '75000')).toEqual([{ box_id: '7500001', username: 'demo_limited', ip: '127.0.0.1', new_value: null }]);

@@ -1,11 +1,8 @@
 import {
   assignTargetSchema,
   assignTargetsQuerySchema,
-  boxIdParamSchema,
-  boxWithSecretSchema,
   formatMessage,
   REGISTRY_FIELD_LABELS,
-  registerBoxSchema,
   registryAssignResultSchema,
   registryAssignSchema,
   registryExportQuerySchema,
@@ -94,32 +91,6 @@ export const boxRegistryRoutes: FastifyPluginAsyncZod<{ registry: BoxRegistrySer
         columns: registryColumns(),
         ...(await registry.exportRows(signedIn(request).user, request.query)),
       }),
-  );
-
-  app.post(
-    '/box_registry/boxes',
-    {
-      preHandler: screen('/box-reg-info/create'),
-      schema: {
-        ...doc('Registers a box with its controllers (audited); answers its MQTT secret, shown only this once'),
-        body: registerBoxSchema,
-        response: { 200: envelope(boxWithSecretSchema), ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request) => ok(request, await registry.register(actorOf(request), request.body), 'boxRegistered'),
-  );
-
-  app.post(
-    '/box_registry/boxes/:boxId/secret',
-    {
-      preHandler: screen('/box-reg-info/list'),
-      schema: {
-        ...doc("Issues a new MQTT secret (audited; shown only this once); the old one stops working and the box's connection ends"),
-        params: z.object({ boxId: boxIdParamSchema }),
-        response: { 200: envelope(boxWithSecretSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ok(request, await registry.rotateSecret(actorOf(request), request.params.boxId), 'secretRotated'),
   );
 
   app.get(

@@ -2,10 +2,8 @@ import {
   credentialOf,
   UPLOAD_MAX_ROWS,
   type AssignTarget,
-  type BoxWithSecret,
   type Language,
   type Page,
-  type RegisterBox,
   type RegistryAssign,
   type RegistryAssignResult,
   type RegistryExportQuery,
@@ -54,14 +52,11 @@ function reachedCk(user: UserRow, wanted: string | undefined): string | undefine
 }
 
 /**
- * The box registry: the registration list and its export, registering boxes one at a time or from
- * a spreadsheet (all or none), new secrets, and handing a company's unowned boxes to a manager or a
- * distributor. Every change is audited in its transaction.
+ * The box registry: the registration list and its export, registering boxes from a spreadsheet
+ * (all or none; one box and new secrets are the boxes module's), and handing a company's unowned
+ * boxes to a manager or a distributor. Every change is audited in its transaction.
  */
 export function createBoxRegistryService({ db, boxes: boxService, oplog, scopesChanged, boxChanged }: BoxRegistryDeps) {
-  const auditRegistration = (actor: Actor) => (tx: Parameters<typeof oplog.recordEach>[0], ids: string[]) =>
-    oplog.recordEach(tx, actor, 'register_box', registrySql.registrationAuditRows(ids));
-
   /** The CKs, device types and taken ids the rows name, in three queries. */
   async function known(rows: CheckedRow[]) {
     const ids = rows.map((row) => row.input.id);
@@ -103,11 +98,6 @@ export function createBoxRegistryService({ db, boxes: boxService, oplog, scopesC
       return { rows: total, batches: batches() };
     },
 
-    /** One box (root, or limited_admin in its CK), audited; answers its secret, the only time it is shown. */
-    async register(actor: Actor & { user: UserRow }, input: RegisterBox): Promise<BoxWithSecret> {
-      return boxService.registerAs(actor.user, input, auditRegistration(actor));
-    },
-
     /**
      * Every row of the sheet is checked first, against the file and the database; any problem
      * answers 400 with every row's problems and registers nothing. Otherwise all its boxes are
@@ -129,16 +119,10 @@ export function createBoxRegistryService({ db, boxes: boxService, oplog, scopesC
         throw ApiError.invalidInput(problems.slice(0, REPORT_MAX_PROBLEMS));
       }
       const registered = await boxService.registerMany(
+        actor,
         valid.map((row) => row.input),
-        actor.user.id,
-        auditRegistration(actor),
       );
       return { registered: registered.length, credentials: registered.map(credentialOf) };
-    },
-
-    /** A new secret for a box the caller manages, audited; the old one stops working at once. */
-    async rotateSecret(actor: Actor & { user: UserRow }, boxId: string): Promise<BoxWithSecret> {
-      return boxService.rotateSecret(actor.user, boxId, (tx, ids) => oplog.recordEach(tx, actor, 'rotate_secret', registrySql.auditRows(ids, null)));
     },
 
     async assignTargets(user: UserRow, ck: string): Promise<AssignTarget[]> {

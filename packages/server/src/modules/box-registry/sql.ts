@@ -68,13 +68,6 @@ export function auditRows(boxIds: readonly string[], newValue: string | null): S
   return sql`select b.ck, b.id, null::text, ${newValue}::text from boxes b where b.id = any(${textArray(boxIds)}::text[])`;
 }
 
-/** Registration's operation-log rows: `new_value` is the bus as `station:device_type;...`. */
-export function registrationAuditRows(boxIds: readonly string[]): SQL {
-  return sql`select b.ck, b.id, null::text,
-      (select string_agg(c.station || ':' || c.device_type_id, ';' order by c.station) from controllers c where c.box_id = b.id)
-    from boxes b where b.id = any(${textArray(boxIds)}::text[])`;
-}
-
 /** The company's managers and distributors, enabled, by kind and user name. */
 export function assignTargets(ck: string): SQL {
   return sql`select u.id, u.username, case when 'manager' = any(u.roles) then 'manager' else 'distributor' end as kind,

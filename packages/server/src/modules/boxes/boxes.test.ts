@@ -245,7 +245,11 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     const response = await t.app.inject({ method: 'DELETE', url: `/api/v2/boxes/${id}`, headers: bearer(tokens.demo_limited) });
     expect(response.statusCode).toBe(200);
     expect(await t.rows(sql`select 1 from controllers where box_id = ${id}`)).toEqual([]);
-    expect(await t.rows(sql`select 1 from operation_logs where box_id = ${id}`)).toHaveLength(1);
+    expect(await t.rows(sql`select action from operation_logs where box_id = ${id} order by id`)).toEqual([
+      { action: 'register_box' },
+      { action: 'switch' },
+      { action: 'delete_box' },
+    ]);
     expect((await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${id}`, headers: bearer(t.rootToken) })).statusCode).toBe(404);
     await expect(mqtt.connectAsync(t.url, { username: id, password: secret, reconnectPeriod: 0 })).rejects.toThrow(/bad username or password/i);
   });

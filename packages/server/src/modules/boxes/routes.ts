@@ -26,13 +26,13 @@ export const boxRoutes: FastifyPluginAsyncZod<{ boxes: BoxService; guard: Guard 
       preHandler: managers,
       schema: {
         tags: ['boxes'],
-        summary: 'Registers a box with its controllers; answers its MQTT secret, shown only this once',
+        summary: 'Registers a box with its controllers (audited); answers its MQTT secret, shown only this once',
         security: SIGNED_IN,
         body: registerBoxSchema,
         response: { 200: envelope(boxWithSecretSchema), ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => ok(request, await boxes.registerAs(signedIn(request).user, request.body), 'boxRegistered'),
+    async (request) => ok(request, await boxes.registerAs({ user: signedIn(request).user, ip: request.ip }, request.body), 'boxRegistered'),
   );
 
   app.get(
@@ -84,7 +84,7 @@ export const boxRoutes: FastifyPluginAsyncZod<{ boxes: BoxService; guard: Guard 
         response: { 200: envelope(boxViewSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ok(request, await boxes.update(signedIn(request).user, request.params.boxId, request.body)),
+    async (request) => ok(request, await boxes.update({ user: signedIn(request).user, ip: request.ip }, request.params.boxId, request.body)),
   );
 
   app.delete(
@@ -100,7 +100,7 @@ export const boxRoutes: FastifyPluginAsyncZod<{ boxes: BoxService; guard: Guard 
       },
     },
     async (request) => {
-      await boxes.remove(signedIn(request).user, request.params.boxId);
+      await boxes.remove({ user: signedIn(request).user, ip: request.ip }, request.params.boxId);
       return ok(request, null);
     },
   );
@@ -111,12 +111,12 @@ export const boxRoutes: FastifyPluginAsyncZod<{ boxes: BoxService; guard: Guard 
       preHandler: managers,
       schema: {
         tags: ['boxes'],
-        summary: "Issues a new MQTT secret (shown only this once); the old one stops working and the box's connection ends",
+        summary: "Issues a new MQTT secret (audited; shown only this once); the old one stops working and the box's connection ends",
         security: SIGNED_IN,
         params,
         response: { 200: envelope(boxWithSecretSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ok(request, await boxes.rotateSecret(signedIn(request).user, request.params.boxId), 'secretRotated'),
+    async (request) => ok(request, await boxes.rotateSecret({ user: signedIn(request).user, ip: request.ip }, request.params.boxId), 'secretRotated'),
   );
 };

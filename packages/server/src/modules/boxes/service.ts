@@ -1,13 +1,16 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { BoxView, BoxWithSecret, Page, RegisterBox, UnregisteredBox, UpdateBox } from '@cloudbox/domain';
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/index.js';
-import { transactionRetryingConflicts } from '../../db/sql.js';
-import { boxes, boxServerConfigs, ckCodes, controllers, deviceTypes, unregisteredBoxes, type UserRow } from '../../db/schema.js';
+import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { requireKnownCk } from '../../db/ck-codes.js';
+import type { Db } from '../../db/index.js';
+import { textArray, transactionRetryingConflicts } from '../../db/sql.js';
+import { boxes, boxServerConfigs, controllers, deviceTypes, unregisteredBoxes, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import type { DevicePolicy } from '../../access/policy.js';
 import { mayManageBox } from '../../access/scope.js';
 import { locationOf } from '../devices/queries.js';
+import type { Actor, OperationLogService } from '../oplog/service.js';
+import { createBoxAudit } from './audit.js';
 import { deleteHistory, replaceControllers } from './controllers.js';
 
 /** What else must hear about a box that changed: caches, connections, rule state. */
@@ -21,8 +24,12 @@ export interface BoxChangeListener {
 
 export type BoxService = ReturnType<typeof createBoxService>;
 
-/** What a caller writes in the transaction of a registration or a secret rotation (its operation-log entries), given the boxes' ids. */
-export type AlsoInTransaction = (tx: Executor, boxIds: string[]) => Promise<void>;
+/** Registration's operation-log rows (`ck, box_id, old_value, new_value`): `new_value` is the bus as `station:device_type;...`. */
+function registrationEntries(boxIds: readonly string[]): SQL {
+  return sql`select b.ck, b.id, null::text,
+      (select string_agg(c.station || ':' || c.device_type_id, ';' order by c.station) from controllers c where c.box_id = b.id)
+    from boxes b where b.id = any(${textArray(boxIds)}::text[])`;
+}
 
 /** A box's MQTT secret: 32 random bytes, shown once; only its SHA-256 is kept (see boxes.secret_hash). */
 export function newSecret(): { secret: string; hash: string } {
@@ -76,10 +83,7 @@ async function view(db: Db, id: string): Promise<BoxView | undefined> {
 
 /** The CK and device types named in a registration or an edit exist (what zod cannot know). */
 async function checkReferences(db: Db, input: UpdateBox): Promise<void> {
-  if (input.ck !== undefined) {
-    const [ck] = await db.select({ code: ckCodes.code }).from(ckCodes).where(eq(ckCodes.code, input.ck));
-    if (!ck) throw ApiError.invalidInput([{ field: 'ck', key: 'ckUnknown', params: { ck: input.ck } }]);
-  }
+  if (input.ck !== undefined) await requireKnownCk(db, input.ck);
   const wanted = [...new Set((input.controllers ?? []).map((controller) => controller.device_type))];
   if (wanted.length === 0) return;
   const known = new Set((await db.select({ id: deviceTypes.id }).from(deviceTypes).where(inArray(deviceTypes.id, wanted))).map((row) => row.id));
@@ -117,7 +121,8 @@ function columns(input: UpdateBox) {
  * Box registration: a box, its controllers and the facts the console shows, and its MQTT secret,
  * issued once. Who may do what is the devices policy's call (mayManageBox, access).
  */
-export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChangeListener) {
+export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChangeListener, oplog: Pick<OperationLogService, 'record' | 'recordEach'>) {
+  const audit = createBoxAudit(oplog);
   async function manageable(user: UserRow, id: string) {
     const [box] = await db.select({ ck: boxes.ck }).from(boxes).where(eq(boxes.id, id));
     if (!box || !(await policy.access(user, { id, ck: box.ck }))) throw ApiError.notFound('boxNotFound');
@@ -126,24 +131,27 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
   }
 
   return {
-    /** Registers a box (callers have been authorized); answers its secret, the only time it is shown. */
-    async register(input: RegisterBox, registeredBy: number | null, also?: AlsoInTransaction): Promise<BoxWithSecret> {
-      await checkReferences(db, input);
-      const [registered] = await this.registerMany([input], registeredBy, also);
-      return registered!;
-    },
-
     /**
-     * Registers boxes whose CK and device types the caller has checked, all or none: one taken id
-     * (409 `boxExists`) rolls every one back. `also` runs in the same transaction (the audit).
+     * Registers boxes whose CK and device types the caller has checked (and whom it has
+     * authorized), all or none: one taken id (409 `boxExists`) rolls every one back. Audited
+     * (register_box per box) unless `actor` is null: the system itself (the demo's boxes), no person.
+     * Answers their secrets, the only time they are shown.
      */
-    async registerMany(inputs: RegisterBox[], registeredBy: number | null, also?: AlsoInTransaction): Promise<BoxWithSecret[]> {
+    async registerMany(actor: Actor | null, inputs: RegisterBox[]): Promise<BoxWithSecret[]> {
       const issued = inputs.map(() => newSecret());
       const ids = inputs.map((input) => input.id);
       await db.transaction(async (tx) => {
         const created = await tx
           .insert(boxes)
-          .values(inputs.map((input, index) => ({ id: input.id, ...columns(input), ck: input.ck, registeredBy, secretHash: issued[index]!.hash })))
+          .values(
+            inputs.map((input, index) => ({
+              id: input.id,
+              ...columns(input),
+              ck: input.ck,
+              registeredBy: actor?.user.id ?? null,
+              secretHash: issued[index]!.hash,
+            })),
+          )
           .onConflictDoNothing()
           .returning({ id: boxes.id });
         if (created.length < inputs.length) {
@@ -164,16 +172,24 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
         const servers = inputs.flatMap((input) => (input.server_ip ? [{ boxId: input.id, ipAddress: input.server_ip }] : []));
         if (servers.length > 0) await tx.insert(boxServerConfigs).values(servers);
         await tx.delete(unregisteredBoxes).where(inArray(unregisteredBoxes.id, ids));
-        await also?.(tx, ids);
+        if (actor) await oplog.recordEach(tx, actor, 'register_box', registrationEntries(ids));
       });
       for (const id of ids) listener.boxChanged(id);
       const views = await Promise.all(ids.map((id) => view(db, id)));
       return views.map((box, index) => ({ box: box!, secret: issued[index]!.secret }));
     },
 
-    async registerAs(user: UserRow, input: RegisterBox, also?: AlsoInTransaction): Promise<BoxWithSecret> {
-      if (!mayManageBox(user, input)) throw ApiError.forbidden();
-      return this.register(input, user.id, also);
+    /** One box, its CK and device types checked here (callers have been authorized). */
+    async register(input: RegisterBox, actor: Actor | null): Promise<BoxWithSecret> {
+      await checkReferences(db, input);
+      const [registered] = await this.registerMany(actor, [input]);
+      return registered!;
+    },
+
+    /** One box, for root or a limited_admin of its CK. */
+    async registerAs(actor: Actor & { user: UserRow }, input: RegisterBox): Promise<BoxWithSecret> {
+      if (!mayManageBox(actor.user, input)) throw ApiError.forbidden();
+      return this.register(input, actor);
     },
 
     async get(user: UserRow, id: string): Promise<BoxView> {
@@ -182,51 +198,57 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
       return box;
     },
 
-    /** Replaces the facts given and keeps the others; `controllers`, when given, is the whole bus. */
-    async update(user: UserRow, id: string, input: UpdateBox): Promise<BoxView> {
+    /** Replaces the facts given and keeps the others; `controllers`, when given, is the whole bus. Audited (edit_box). */
+    async update(actor: Actor & { user: UserRow }, id: string, input: UpdateBox): Promise<BoxView> {
+      const { user } = actor;
       const stored = await manageable(user, id);
       if (!mayManageBox(user, { ck: input.ck ?? stored.ck })) throw ApiError.forbidden();
       await checkReferences(db, input);
-      const reset = await transactionRetryingConflicts(db, async (tx) => {
-        await tx
-          .update(boxes)
-          .set({
-            ...columns(input),
-            ckAssignedAt:
-              input.ck === undefined ? sql`${boxes.ckAssignedAt}` : sql`case when ${boxes.ck} = ${input.ck} then ${boxes.ckAssignedAt} else now() end`,
-          })
-          .where(eq(boxes.id, id));
-        if (input.server_ip !== undefined) {
-          await tx.delete(boxServerConfigs).where(eq(boxServerConfigs.boxId, id));
-          if (input.server_ip) await tx.insert(boxServerConfigs).values({ boxId: id, ipAddress: input.server_ip });
-        }
-        return input.controllers ? replaceControllers(tx, id, input.controllers) : [];
-      });
+      const reset = await transactionRetryingConflicts(db, (tx) =>
+        audit.edit(tx, actor, id, async () => {
+          await tx
+            .update(boxes)
+            .set({
+              ...columns(input),
+              ckAssignedAt:
+                input.ck === undefined ? sql`${boxes.ckAssignedAt}` : sql`case when ${boxes.ck} = ${input.ck} then ${boxes.ckAssignedAt} else now() end`,
+            })
+            .where(eq(boxes.id, id));
+          if (input.server_ip !== undefined) {
+            await tx.delete(boxServerConfigs).where(eq(boxServerConfigs.boxId, id));
+            if (input.server_ip) await tx.insert(boxServerConfigs).values({ boxId: id, ipAddress: input.server_ip });
+          }
+          return input.controllers ? replaceControllers(tx, id, input.controllers) : [];
+        }),
+      );
       listener.controllersReset(reset);
       listener.boxChanged(id);
       return (await view(db, id))!;
     },
 
-    async remove(user: UserRow, id: string): Promise<void> {
-      await manageable(user, id);
-      const removed = await transactionRetryingConflicts(db, async (tx) => {
-        const ids = (await tx.select({ id: controllers.id }).from(controllers).where(eq(controllers.boxId, id))).map((row) => row.id);
-        await deleteHistory(tx, ids);
-        await tx.delete(boxes).where(eq(boxes.id, id));
-        return ids;
-      });
+    /** Deletes the box with its controllers and their data; audited (delete_box). */
+    async remove(actor: Actor & { user: UserRow }, id: string): Promise<void> {
+      await manageable(actor.user, id);
+      const removed = await transactionRetryingConflicts(db, (tx) =>
+        audit.remove(tx, actor, id, async () => {
+          const ids = (await tx.select({ id: controllers.id }).from(controllers).where(eq(controllers.boxId, id))).map((row) => row.id);
+          await deleteHistory(tx, ids);
+          await tx.delete(boxes).where(eq(boxes.id, id));
+          return ids;
+        }),
+      );
       listener.controllersReset(removed);
       listener.boxChanged(id);
       listener.disconnect(id);
     },
 
-    /** A new secret; the old one stops working at once and the box's connection is ended. */
-    async rotateSecret(user: UserRow, id: string, also?: AlsoInTransaction): Promise<BoxWithSecret> {
-      await manageable(user, id);
+    /** A new secret, audited (rotate_secret); the old one stops working at once and the box's connection is ended. */
+    async rotateSecret(actor: Actor & { user: UserRow }, id: string): Promise<BoxWithSecret> {
+      const { ck } = await manageable(actor.user, id);
       const { secret, hash } = newSecret();
       await db.transaction(async (tx) => {
         await tx.update(boxes).set({ secretHash: hash, secretIssuedAt: new Date() }).where(eq(boxes.id, id));
-        await also?.(tx, [id]);
+        await oplog.record(tx, { userId: actor.user.id, username: actor.user.username, ip: actor.ip, action: 'rotate_secret', ck, boxId: id });
       });
       listener.boxChanged(id);
       listener.disconnect(id);

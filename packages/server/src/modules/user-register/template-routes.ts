@@ -1,4 +1,4 @@
-import { permissionTemplateSchema, permissionTemplateViewSchema, rowIdSchema } from '@cloudbox/domain';
+import { permissionTemplateQuerySchema, permissionTemplateSchema, permissionTemplateViewSchema, rowIdSchema } from '@cloudbox/domain';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { answers, signedInDocs } from '../../http/route-docs.js';
@@ -15,9 +15,13 @@ export const templateRoutes: UserRegisterRoutes = async (app, { service, guard }
     '/permission-templates',
     {
       preHandler: templateAdmins,
-      schema: { ...doc('Permission templates of the caller’s CK (root: all)'), response: answers(z.array(permissionTemplateViewSchema), 401, 403) },
+      schema: {
+        ...doc('Permission templates of the caller’s CK (root: all, or those of the CK given: a company’s models)'),
+        querystring: permissionTemplateQuerySchema,
+        response: answers(z.array(permissionTemplateViewSchema), 400, 401, 403),
+      },
     },
-    async (request) => ok(request, await service.levelModels(callerOf(request), undefined)),
+    async (request) => ok(request, await service.levelModels(callerOf(request), undefined, request.query.ck)),
   );
 
   app.post(

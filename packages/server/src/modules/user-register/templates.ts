@@ -1,5 +1,6 @@
 import type { PermissionTemplateInput, PermissionTemplateView, TemplateRights } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
+import { requireKnownCk } from '../../db/ck-codes.js';
 import { queryRows } from '../../db/sql.js';
 import { ApiError } from '../../http/errors.js';
 import { reachesCk } from '../../access/relations.js';
@@ -15,8 +16,7 @@ export function createTemplates({ db, scopesChanged }: UserRegisterParts) {
   /** A template belongs to a CK the caller reaches, and that exists (root reaches CK codes nobody created). */
   async function templateCk(caller: Caller, ck: string): Promise<void> {
     if (!reachesCk(caller.user, ck)) throw ApiError.invalidInput([{ field: 'ck', key: 'ckMismatch' }]);
-    const [known] = await queryRows<{ code: string }>(db, sql`select code from ck_codes where code = ${ck}`);
-    if (!known) throw ApiError.invalidInput([{ field: 'ck', key: 'ckUnknown', params: { ck } }]);
+    await requireKnownCk(db, ck);
   }
 
   async function existingTemplate(caller: Caller, id: number): Promise<void> {
@@ -46,9 +46,12 @@ export function createTemplates({ db, scopesChanged }: UserRegisterParts) {
   }
 
   return {
-    /** The templates of the caller's CK (root: all), optionally of one level. */
-    levelModels(caller: Caller, level: number | undefined): Promise<PermissionTemplateView[]> {
-      return templateRows(db, sql`${reachedCk(caller.user, sql`ck`)} and ${level === undefined ? sql`true` : sql`level = ${level}`}`);
+    /** The templates of the caller's CK (root: all, or one CK's: a company's models), optionally of one level. */
+    levelModels(caller: Caller, level: number | undefined, ck?: string): Promise<PermissionTemplateView[]> {
+      return templateRows(
+        db,
+        sql`${reachedCk(caller.user, sql`ck`)} and ${level === undefined ? sql`true` : sql`level = ${level}`} and ${ck === undefined ? sql`true` : sql`ck = ${ck}`}`,
+      );
     },
 
     async createTemplate(caller: Caller, input: TemplateInput): Promise<PermissionTemplateView> {

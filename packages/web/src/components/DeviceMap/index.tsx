@@ -18,7 +18,7 @@ const TILES = tileConfig();
 let mapLoaded: Promise<void> | undefined;
 
 /** The base map loads with the first map screen, not before. */
-function loadChinaMap(): Promise<void> {
+export function loadChinaMap(): Promise<void> {
   mapLoaded ??= import('virtual:china-map').then(({ default: geoJson }) => registerMap('china', geoJson as Parameters<typeof registerMap>[1]));
   return mapLoaded;
 }

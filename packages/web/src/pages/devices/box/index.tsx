@@ -1,5 +1,6 @@
 import type { ConnectionLogEntry, DeviceControllerView } from '@cloudbox/domain';
 import { Card, Col, Descriptions, Row, Space, Table, Tag, type DescriptionsProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTimeIn } from '../../../components/charts/zone';
@@ -7,6 +8,7 @@ import DeviceHeader, { useDeviceDetail } from '../../../components/DeviceHeader'
 import { StatusTag } from '../../../components/DeviceStatus';
 import { useView } from '../../../router/view-context';
 import { devicePath, deviceScreens } from '../../../utils/device-links';
+import BoxEditButton from '../../smartbox/shared/BoxEditButton';
 
 /** The IoT box: module facts (model, ICCID, expiry, software, IP), its controllers and its connection log. */
 export default function Box() {
@@ -51,6 +53,7 @@ export default function Box() {
           <Col xs={24} xl={12}>
             <DetailsCard
               title={t('box.owner')}
+              extra={<BoxEditButton boxId={box.box_id} />}
               items={[
                 { key: 'owner', label: t('device.ownerUnit'), children: box.owner_unit || '—' },
                 { key: 'contact', label: t('box.contact'), children: box.contact || '—' },
@@ -140,9 +143,9 @@ export default function Box() {
 }
 
 /** A card of label-value rows, one a line. */
-function DetailsCard({ title, items }: { title: string; items: DescriptionsProps['items'] }) {
+function DetailsCard({ title, items, extra }: { title: string; items: DescriptionsProps['items']; extra?: ReactNode }) {
   return (
-    <Card variant="borderless" title={title}>
+    <Card variant="borderless" title={title} extra={extra}>
       <Descriptions bordered size="small" column={1} items={items} />
     </Card>
   );

@@ -1,0 +1,3 @@
+export * from './edit.js';
+export * from './list.js';
+export * from './maintenance.js';
