@@ -29,6 +29,8 @@ import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionService } from './modules/auth/sessions.js';
+import { boxDeliveryRoutes } from './modules/box-delivery/routes.js';
+import { createBoxDeliveryService } from './modules/box-delivery/service.js';
 import { boxRoutes } from './modules/boxes/routes.js';
 import { createBoxService } from './modules/boxes/service.js';
 import { commandRoutes } from './modules/commands/routes.js';
@@ -129,6 +131,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(faultRoutes, { prefix: API_BASE, faults: services.faults, guard });
   app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: services.deviceTypes, guard });
   app.register(userRegisterRoutes, { prefix: API_BASE, service: services.userRegister, guard });
+  app.register(boxDeliveryRoutes, { prefix: API_BASE, service: services.boxDelivery, guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: services.realtime });
   app.register(mqttWebSocketRoutes, { accept: services.broker.acceptStream });
   if (config.mqtt.hookKey) app.register(brokerHookRoutes, { prefix: API_BASE, hook: services.brokerHook, key: config.mqtt.hookKey });
@@ -176,7 +179,8 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     announce: announceStatus({ registry, realtime, logger }),
   });
   const oplog = createOperationLogService(db, policy);
-  const commands = createCommandService({ db, registry, broker: broker.view, status, realtime, oplog, policy, ttlMs: config.commandTtlMs, logger });
+  const boxDelivery = createBoxDeliveryService({ db, registry, broker: broker.view, status, oplog, logger });
+  const commands = createCommandService({ db, registry, broker: boxDelivery.meter.counting(broker.view), status, realtime, oplog, policy, ttlMs: config.commandTtlMs, logger });
   const ingest = createIngest({
     db,
     registry,
@@ -184,7 +188,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     logger,
     rawRetentionDays: config.rawRetentionDays,
     connectionAware: !config.mqtt.url,
-    hooks: ingestHooks({ realtime, commands, externalBroker: Boolean(config.mqtt.url) }),
+    hooks: ingestHooks({ realtime, commands, boxDelivery, externalBroker: Boolean(config.mqtt.url) }),
   });
   const boxes = createBoxService(db, policy, {
     boxChanged: (boxId) => bus.publish('box-changed', { boxId }),
@@ -196,7 +200,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     if (userIds.length > 0) bus.publish('scopes-changed', { userIds: [...new Set(userIds)] });
   };
   const userRegister = createUserRegisterService({ db, passwords, sessions, policy, oplog, scopesChanged });
-  const handlers = brokerHandlers({ ingest, registry, status, commands, logger });
+  const handlers = brokerHandlers({ ingest, registry, status, commands, boxDelivery, logger });
   const snapshot = dataPlaneSnapshot({ broker: broker.view, ingest, realtime });
 
   // What one instance changes, every instance forgets and tells its browsers (the policy first: the browsers' scopes are read from it).
@@ -232,6 +236,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     boxes,
     devices,
     userRegister,
+    boxDelivery,
     snapshot,
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),
@@ -247,6 +252,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
       await status.start();
       await ingest.start();
       commands.start();
+      boxDelivery.start();
       await broker.start(handlers);
     },
 
@@ -255,6 +261,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
       // Boxes first, so nothing new arrives; then what is queued is written or refused (and redelivered).
       await broker.close();
       await ingest.close();
+      await boxDelivery.close();
       await status.close();
       realtime.close();
       await bus.close();
