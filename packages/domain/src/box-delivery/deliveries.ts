@@ -26,7 +26,13 @@ export const serverAddressSchema = z
   .refine((value) => SERVER_ADDRESS.test(value) && Number(/:(\d+)$/.exec(value)?.[1] ?? 1) <= 65_535, 'serverAddressFormat');
 
 export const boxIdListSchema = z
-  .array(z.string({ error: missingOrInvalid }).trim().regex(/^\d{1,32}$/, 'boxIdFormat'), { error: missingOrInvalid })
+  .array(
+    z
+      .string({ error: missingOrInvalid })
+      .trim()
+      .regex(/^\d{1,32}$/, 'boxIdFormat'),
+    { error: missingOrInvalid },
+  )
   .min(1, 'boxIdsRequired')
   .max(MAX_BOXES_PER_CHANGE, 'tooManyBoxes');
 

@@ -29,9 +29,11 @@ export const resendServerAddress = (boxId: string) => request<null>(`/box-server
 
 export const listIpLog = (params: QueryParams) => request<Page<IpLogEntry>>('/box-connection-logs', { params });
 
-export const listBoxSoftware = (params: Paging & { keyword?: string; ck?: string; differs?: 'true' }) => request<Page<BoxSoftwareView>>('/box-software', { params });
+export const listBoxSoftware = (params: Paging & { keyword?: string; ck?: string; differs?: 'true' }) =>
+  request<Page<BoxSoftwareView>>('/box-software', { params });
 export const listSoftwareTargets = () => request<SoftwareTargetView[]>('/box-software/targets');
-export const setTargetSoftware = (ck: string, target: string) => request<null>(`/box-software/targets/${ck}`, { method: 'PUT', data: { target_software: target } });
+export const setTargetSoftware = (ck: string, target: string) =>
+  request<null>(`/box-software/targets/${ck}`, { method: 'PUT', data: { target_software: target } });
 export const listBoxModels = () => request<BoxModelView[]>('/box-models');
 export const createBoxModel = (input: BoxModelInput) => request<BoxModelView>('/box-models', { method: 'POST', data: input });
 

@@ -1,4 +1,12 @@
-import { boxIdParamSchema, changedBoxesSchema, ipLogEntrySchema, ipLogQuerySchema, serverConfigQuerySchema, serverConfigViewSchema, setServerAddressSchema } from '@cloudbox/domain';
+import {
+  boxIdParamSchema,
+  changedBoxesSchema,
+  ipLogEntrySchema,
+  ipLogQuerySchema,
+  serverConfigQuerySchema,
+  serverConfigViewSchema,
+  setServerAddressSchema,
+} from '@cloudbox/domain';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { answers } from '../../http/route-docs.js';
@@ -14,7 +22,11 @@ export const addressRoutes: BoxDeliveryRoutes = async (app, { service, guard }) 
     '/box-server-configs',
     {
       preHandler: ipConfig,
-      schema: { ...doc('The server address each box is told to use, and how far telling it got'), querystring: serverConfigQuerySchema, response: answers(page(serverConfigViewSchema), 400, 401, 403) },
+      schema: {
+        ...doc('The server address each box is told to use, and how far telling it got'),
+        querystring: serverConfigQuerySchema,
+        response: answers(page(serverConfigViewSchema), 400, 401, 403),
+      },
     },
     async (request) => ok(request, await service.serverAddresses.list(request.query)),
   );
@@ -23,7 +35,11 @@ export const addressRoutes: BoxDeliveryRoutes = async (app, { service, guard }) 
     '/box-server-configs',
     {
       preHandler: ipConfig,
-      schema: { ...doc('Tells these boxes to use this server address (sent now to those online, to the others when they connect)'), body: setServerAddressSchema, response: answers(changedBoxesSchema, 400, 401, 403) },
+      schema: {
+        ...doc('Tells these boxes to use this server address (sent now to those online, to the others when they connect)'),
+        body: setServerAddressSchema,
+        response: answers(changedBoxesSchema, 400, 401, 403),
+      },
     },
     async (request) => {
       const changed = await service.serverAddresses.set(callerOf(request), request.body);
@@ -35,7 +51,11 @@ export const addressRoutes: BoxDeliveryRoutes = async (app, { service, guard }) 
     '/box-server-configs/:boxId/resend',
     {
       preHandler: ipConfig,
-      schema: { ...doc('Sends a box its server address again'), params: z.object({ boxId: boxIdParamSchema }), response: answers(z.null(), 400, 401, 403, 404) },
+      schema: {
+        ...doc('Sends a box its server address again'),
+        params: z.object({ boxId: boxIdParamSchema }),
+        response: answers(z.null(), 400, 401, 403, 404),
+      },
     },
     async (request) => {
       await service.serverAddresses.resend(request.params.boxId);
@@ -47,7 +67,11 @@ export const addressRoutes: BoxDeliveryRoutes = async (app, { service, guard }) 
     '/box-connection-logs',
     {
       preHandler: screen(guard, 'ip-log'),
-      schema: { ...doc('Every box’s connects and disconnects, newest first'), querystring: ipLogQuerySchema, response: answers(page(ipLogEntrySchema), 400, 401, 403) },
+      schema: {
+        ...doc('Every box’s connects and disconnects, newest first'),
+        querystring: ipLogQuerySchema,
+        response: answers(page(ipLogEntrySchema), 400, 401, 403),
+      },
     },
     async (request) => ok(request, await service.serverAddresses.connections(request.query)),
   );

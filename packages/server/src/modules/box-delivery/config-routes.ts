@@ -22,7 +22,14 @@ export const configRoutes: BoxDeliveryRoutes = async (app, { service, guard }) =
 
   app.get(
     PATH,
-    { preHandler, schema: { ...doc('The versions of a box model’s configuration file in a language, newest first'), params: boxConfigParamsSchema, response: answers(boxConfigListSchema, 400, 401, 403, 404) } },
+    {
+      preHandler,
+      schema: {
+        ...doc('The versions of a box model’s configuration file in a language, newest first'),
+        params: boxConfigParamsSchema,
+        response: answers(boxConfigListSchema, 400, 401, 403, 404),
+      },
+    },
     async (request) => ok(request, await service.configs.versions(request.params.id, request.params.language)),
   );
 
@@ -30,20 +37,39 @@ export const configRoutes: BoxDeliveryRoutes = async (app, { service, guard }) =
     PATH,
     {
       preHandler,
-      schema: { ...doc('Uploads a configuration file as the next version'), params: boxConfigParamsSchema, body: uploadBoxConfigSchema, response: answers(z.object({ version: z.number().int() }), 400, 401, 403, 404) },
+      schema: {
+        ...doc('Uploads a configuration file as the next version'),
+        params: boxConfigParamsSchema,
+        body: uploadBoxConfigSchema,
+        response: answers(z.object({ version: z.number().int() }), 400, 401, 403, 404),
+      },
     },
     async (request) => ok(request, { version: await service.configs.upload(callerOf(request), request.params.id, request.params.language, request.body) }),
   );
 
   app.get(
     `${PATH}/versions/:version`,
-    { preHandler, schema: { ...doc('One version of a configuration file, with its text'), params: boxConfigVersionParamsSchema, response: answers(boxConfigContentSchema, 400, 401, 403, 404) } },
+    {
+      preHandler,
+      schema: {
+        ...doc('One version of a configuration file, with its text'),
+        params: boxConfigVersionParamsSchema,
+        response: answers(boxConfigContentSchema, 400, 401, 403, 404),
+      },
+    },
     async (request) => ok(request, await service.configs.content(request.params.id, request.params.language, request.params.version)),
   );
 
   app.post(
     `${PATH}/send`,
-    { preHandler, schema: { ...doc('Sends the newest version to every box of the model'), params: boxConfigParamsSchema, response: answers(sentConfigSchema, 400, 401, 403, 404) } },
+    {
+      preHandler,
+      schema: {
+        ...doc('Sends the newest version to every box of the model'),
+        params: boxConfigParamsSchema,
+        response: answers(sentConfigSchema, 400, 401, 403, 404),
+      },
+    },
     async (request) => {
       const sent = await service.configs.send(callerOf(request), request.params.id, request.params.language);
       return ok(request, sent, 'configSent', { version: sent.version, count: sent.boxes });

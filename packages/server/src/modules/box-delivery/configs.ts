@@ -18,7 +18,10 @@ export function createBoxConfigs(deps: { db: Db; oplog: OperationLogService; del
   const { db, oplog, delivery } = deps;
 
   async function modelOf(executor: Executor, id: number, lock = false): Promise<{ id: number; name: string }> {
-    const [model] = await queryRows<{ id: number; name: string }>(executor, sql`select id, name from box_models where id = ${id} ${lock ? sql`for update` : sql``}`);
+    const [model] = await queryRows<{ id: number; name: string }>(
+      executor,
+      sql`select id, name from box_models where id = ${id} ${lock ? sql`for update` : sql``}`,
+    );
     if (!model) throw ApiError.notFound('boxModelNotFound');
     return model;
   }
@@ -94,7 +97,10 @@ export function createBoxConfigs(deps: { db: Db; oplog: OperationLogService; del
             returning box_id as "boxId", delivery_id as "deliveryId", config_id as "configId"`,
         );
         const [file] = await queryRows<{ sha256: string; content: string }>(tx, sql`select sha256, content from box_model_configs where id = ${newest.id}`);
-        return { version: newest.version, items: rows.map((row): Outgoing => ({ ...row, kind: 'config', version: newest.version, sha256: file!.sha256, content: file!.content })) };
+        return {
+          version: newest.version,
+          items: rows.map((row): Outgoing => ({ ...row, kind: 'config', version: newest.version, sha256: file!.sha256, content: file!.content })),
+        };
       });
       await delivery.deliver(outgoing.items);
       return { version: outgoing.version, boxes: outgoing.items.length };

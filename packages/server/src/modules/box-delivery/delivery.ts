@@ -35,12 +35,7 @@ export type BoxDelivery = ReturnType<typeof createBoxDelivery>;
  * sent while the box is online, sent again when it is back or did not answer, and settled by the
  * box's `up/ack` with the delivery id as `cmdId`. Like writes, these are idempotent on the box.
  */
-export function createBoxDelivery(deps: {
-  db: Db;
-  broker: Pick<BrokerView, 'publish' | 'isConnected'>;
-  status: StatusService;
-  logger: FastifyBaseLogger;
-}) {
+export function createBoxDelivery(deps: { db: Db; broker: Pick<BrokerView, 'publish' | 'isConnected'>; status: StatusService; logger: FastifyBaseLogger }) {
   const { db, broker, status, logger } = deps;
   let sweeper: NodeJS.Timeout | undefined;
 

@@ -31,7 +31,10 @@ export const softwareRoutes: BoxDeliveryRoutes = async (app, { service, guard })
 
   app.get(
     '/box-software/targets',
-    { preHandler, schema: { ...doc('Each company’s target software and how many of its boxes differ'), response: answers(z.array(softwareTargetViewSchema), 401, 403) } },
+    {
+      preHandler,
+      schema: { ...doc('Each company’s target software and how many of its boxes differ'), response: answers(z.array(softwareTargetViewSchema), 401, 403) },
+    },
     async (request) => ok(request, await service.software.targets()),
   );
 
@@ -39,7 +42,12 @@ export const softwareRoutes: BoxDeliveryRoutes = async (app, { service, guard })
     '/box-software/targets/:ck',
     {
       preHandler,
-      schema: { ...doc('Sets the software version a company’s boxes should run (empty: none)'), params: ckParamsSchema, body: setTargetSoftwareSchema, response: answers(z.null(), 400, 401, 403, 404) },
+      schema: {
+        ...doc('Sets the software version a company’s boxes should run (empty: none)'),
+        params: ckParamsSchema,
+        body: setTargetSoftwareSchema,
+        response: answers(z.null(), 400, 401, 403, 404),
+      },
     },
     async (request) => {
       await service.software.setTarget(callerOf(request), request.params.ck, request.body.target_software);
@@ -49,7 +57,10 @@ export const softwareRoutes: BoxDeliveryRoutes = async (app, { service, guard })
 
   app.get(
     '/box-models',
-    { preHandler, schema: { ...doc('Box models, their boxes and the newest configuration version per language'), response: answers(z.array(boxModelViewSchema), 401, 403) } },
+    {
+      preHandler,
+      schema: { ...doc('Box models, their boxes and the newest configuration version per language'), response: answers(z.array(boxModelViewSchema), 401, 403) },
+    },
     async (request) => ok(request, await service.software.models()),
   );
 

@@ -48,10 +48,18 @@ export function createBoxSoftware(deps: { db: Db; oplog: OperationLogService }) 
     async setTarget(caller: Caller, ck: string, target: string): Promise<void> {
       await db.transaction(async (tx) => {
         const [company] = await queryRows<{ old: string }>(tx, sql`select target_software as old from ck_codes where code = ${ck} for update`);
-        if (!company) throw ApiError.notFound('ckUnknown');
+        if (!company) throw ApiError.rejected('ckUnknown', { ck }, 404);
         if (company.old === target) return;
         await tx.execute(sql`update ck_codes set target_software = ${target} where code = ${ck}`);
-        await oplog.record(tx, { userId: caller.user.id, username: caller.user.username, ip: caller.ip, action: 'set_target_software', ck, oldValue: company.old, newValue: target });
+        await oplog.record(tx, {
+          userId: caller.user.id,
+          username: caller.user.username,
+          ip: caller.ip,
+          action: 'set_target_software',
+          ck,
+          oldValue: company.old,
+          newValue: target,
+        });
       });
     },
 

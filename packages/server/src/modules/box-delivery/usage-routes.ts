@@ -25,7 +25,12 @@ export const usageRoutes: BoxDeliveryRoutes = async (app, { service, guard }) =>
     '/box-usage/:boxId',
     {
       preHandler,
-      schema: { ...doc('A box’s data usage per day of a month and per month'), params: z.object({ boxId: boxIdParamSchema }), querystring: boxUsageQuerySchema, response: answers(boxUsageSchema, 400, 401, 403, 404) },
+      schema: {
+        ...doc('A box’s data usage per day of a month and per month'),
+        params: z.object({ boxId: boxIdParamSchema }),
+        querystring: boxUsageQuerySchema,
+        response: answers(boxUsageSchema, 400, 401, 403, 404),
+      },
     },
     async (request) => ok(request, await service.usage.box(request.params.boxId, request.query.month)),
   );

@@ -23,8 +23,14 @@ export default function UsageChart({ boxId, month }: { boxId: string; month?: st
       xAxis: { type: 'category', data: days.map((day) => day.day.slice(5)) },
       yAxis: { type: 'value', axisLabel: { formatter: (value: number) => formatBytes(value) } },
       series: [
-        series(t('boxDelivery.usage.bytesUp'), days.map((day) => day.bytes_up)),
-        series(t('boxDelivery.usage.bytesDown'), days.map((day) => day.bytes_down)),
+        series(
+          t('boxDelivery.usage.bytesUp'),
+          days.map((day) => day.bytes_up),
+        ),
+        series(
+          t('boxDelivery.usage.bytesDown'),
+          days.map((day) => day.bytes_down),
+        ),
       ],
     };
   }, [usage.data, t]);

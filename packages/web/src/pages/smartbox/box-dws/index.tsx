@@ -65,7 +65,9 @@ export default function BoxDws() {
           loading={usage.isFetching}
           scroll={{ x: 680 }}
           rowClassName={(row) => (row.box_id === boxId ? 'ant-table-row-selected' : '')}
-          onRow={(row) => ({ 'data-box': row.box_id, onClick: () => setSelected(row.box_id), style: { cursor: 'pointer' } }) as React.HTMLAttributes<HTMLElement>}
+          onRow={(row) =>
+            ({ 'data-box': row.box_id, onClick: () => setSelected(row.box_id), style: { cursor: 'pointer' } }) as React.HTMLAttributes<HTMLElement>
+          }
           pagination={pagination(paging, usage.data?.total ?? 0, (page, pageSize) => setPaging({ page, pageSize }), t)}
         />
       </Card>

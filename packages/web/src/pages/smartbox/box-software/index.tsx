@@ -30,13 +30,22 @@ export default function BoxSoftware() {
     { title: t('boxDelivery.common.ck'), dataIndex: 'ck', width: 70 },
     { title: t('boxDelivery.software.model'), dataIndex: 'model', width: 110, render: (model: string) => model || '—' },
     { title: t('boxDelivery.software.reported'), dataIndex: 'software', width: 150, render: (software: string) => software || '—' },
-    { title: t('boxDelivery.software.target'), dataIndex: 'target_software', width: 150, render: (target: string) => target || t('boxDelivery.software.noTarget') },
+    {
+      title: t('boxDelivery.software.target'),
+      dataIndex: 'target_software',
+      width: 150,
+      render: (target: string) => target || t('boxDelivery.software.noTarget'),
+    },
     {
       title: t('boxDelivery.common.state'),
       dataIndex: 'differs',
       width: 90,
       render: (differs: boolean, row) =>
-        row.target_software ? <Tag color={differs ? 'warning' : 'success'}>{t(differs ? 'boxDelivery.software.differs' : 'boxDelivery.software.matches')}</Tag> : '—',
+        row.target_software ? (
+          <Tag color={differs ? 'warning' : 'success'}>{t(differs ? 'boxDelivery.software.differs' : 'boxDelivery.software.matches')}</Tag>
+        ) : (
+          '—'
+        ),
     },
     { title: t('boxDelivery.common.online'), dataIndex: 'online', width: 90, render: (online: boolean) => <OnlineTag online={online} /> },
   ];

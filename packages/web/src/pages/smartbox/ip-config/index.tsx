@@ -61,7 +61,12 @@ export default function IpConfig() {
       width: 90,
       fixed: 'right',
       render: (_, row) => (
-        <Button size="small" className="ip-config__resend" loading={resend.isPending && resend.variables === row.box_id} onClick={() => resend.mutate(row.box_id)}>
+        <Button
+          size="small"
+          className="ip-config__resend"
+          loading={resend.isPending && resend.variables === row.box_id}
+          onClick={() => resend.mutate(row.box_id)}
+        >
           {t('boxDelivery.ipConfig.resend')}
         </Button>
       ),

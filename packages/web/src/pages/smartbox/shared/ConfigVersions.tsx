@@ -27,7 +27,13 @@ export function useConfigVersions(id: string, language: string, enabled: boolean
 }
 
 /** A model's versions in one language, newest first; `action` renders a row's own button. */
-export function ConfigVersions(props: { id: string; language: string; extra?: ReactNode; action?: (version: BoxConfigVersion) => ReactNode; selected?: number }) {
+export function ConfigVersions(props: {
+  id: string;
+  language: string;
+  extra?: ReactNode;
+  action?: (version: BoxConfigVersion) => ReactNode;
+  selected?: number;
+}) {
   const { t } = useTranslation();
   const versions = useConfigVersions(props.id, props.language, true);
   const columns: TableProps<BoxConfigVersion>['columns'] = [
@@ -37,7 +43,9 @@ export function ConfigVersions(props: { id: string; language: string; extra?: Re
     { title: 'SHA-256', dataIndex: 'sha256', width: 140, ellipsis: true },
     { title: t('boxDelivery.config.uploadedBy'), dataIndex: 'uploaded_by', width: 110, render: (name: string | null) => name ?? '—' },
     { title: t('boxDelivery.config.uploadedAt'), dataIndex: 'created_at', width: 160, render: timeText },
-    ...(props.action ? [{ title: t('boxDelivery.common.actions'), key: 'action', width: 80, render: (_: unknown, row: BoxConfigVersion) => props.action!(row) }] : []),
+    ...(props.action
+      ? [{ title: t('boxDelivery.common.actions'), key: 'action', width: 80, render: (_: unknown, row: BoxConfigVersion) => props.action!(row) }]
+      : []),
   ];
   const model = versions.data?.model.name;
   return (

@@ -26,5 +26,12 @@ export const timeText = (value: string | null) => (value ? formatDateTime(new Da
 
 /** Server paging of a table: page, size and the total answered. */
 export function pagination(paging: { page: number; pageSize: number }, total: number, onChange: (page: number, pageSize: number) => void, t: TFunction) {
-  return { current: paging.page, pageSize: paging.pageSize, total, showSizeChanger: true, showTotal: (count: number) => t('boxDelivery.common.total', { count }), onChange };
+  return {
+    current: paging.page,
+    pageSize: paging.pageSize,
+    total,
+    showSizeChanger: true,
+    showTotal: (count: number) => t('boxDelivery.common.total', { count }),
+    onChange,
+  };
 }
