@@ -102,7 +102,7 @@ export function createBoxConfigs(deps: { db: Db; oplog: OperationLogService; del
           items: rows.map((row): Outgoing => ({ ...row, kind: 'config', version: newest.version, sha256: file!.sha256, content: file!.content })),
         };
       });
-      await delivery.deliver(outgoing.items);
+      delivery.deliver(outgoing.items);
       return { version: outgoing.version, boxes: outgoing.items.length };
     },
 

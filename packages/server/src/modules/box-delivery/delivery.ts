@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerView } from '../../broker/types.js';
 import type { Db } from '../../db/index.js';
-import { queryRows } from '../../db/sql.js';
+import { queryRows, textArray } from '../../db/sql.js';
 import type { StatusService } from '../../fleet/status.js';
 
 const SWEEP_INTERVAL_MS = 30_000;
@@ -51,19 +51,23 @@ export function createBoxDelivery(deps: { db: Db; broker: Pick<BrokerView, 'publ
     return { topic: topics.config, payload: JSON.stringify(message) };
   }
 
-  /** Publishes each to its box and marks it sent, unless its ack overtook the update. */
+  /** Publishes each to its box, then marks those the broker took as sent (unless their ack overtook the update). */
   async function send(items: readonly Outgoing[]): Promise<void> {
+    const sent: Record<Outgoing['kind'], string[]> = { server: [], config: [] };
     for (const item of items) {
       const { topic, payload } = messageOf(item);
       try {
         await broker.publish(topic, payload);
+        sent[item.kind].push(item.deliveryId);
       } catch (error) {
         logger.warn({ err: error, delivery: item.deliveryId }, 'sending to a box failed; it stays queued');
-        continue;
       }
-      const table = item.kind === 'server' ? sql`box_server_configs` : sql`box_config_deliveries`;
+    }
+    for (const [kind, ids] of Object.entries(sent)) {
+      if (ids.length === 0) continue;
+      const table = kind === 'server' ? sql`box_server_configs` : sql`box_config_deliveries`;
       await db.execute(
-        sql`update ${table} set state = 'sent', sent_at = now(), updated_at = now() where delivery_id = ${item.deliveryId} and state in ('queued', 'sent')`,
+        sql`update ${table} set state = 'sent', sent_at = now(), updated_at = now() where delivery_id = any(${textArray(ids)}::uuid[]) and state in ('queued', 'sent')`,
       );
     }
   }
@@ -76,9 +80,14 @@ export function createBoxDelivery(deps: { db: Db; broker: Pick<BrokerView, 'publ
   return {
     online,
 
-    /** Sends what was just stored to those of its boxes that are online; the others get it when they are back. */
-    async deliver(items: readonly Outgoing[]): Promise<void> {
-      await send(items.filter((item) => online(item.boxId)));
+    /**
+     * Sends what was just stored to those of its boxes that are online (the others get it when they
+     * are back), after the caller's answer: a file for hundreds of boxes need not hold the request.
+     */
+    deliver(items: readonly Outgoing[]): void {
+      send(items.filter((item) => online(item.boxId))).catch((error: unknown) =>
+        logger.warn({ err: error }, 'sending to boxes failed; they get it when they connect again'),
+      );
     },
 
     /** The box is back and listening: what waits for it (queued, or sent without an answer) goes out. */

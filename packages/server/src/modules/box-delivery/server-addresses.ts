@@ -56,7 +56,7 @@ export function createServerAddresses(deps: { db: Db; oplog: OperationLogService
             returning 'server' as kind, box_id as "boxId", delivery_id as "deliveryId", ip_address as server`,
         );
       });
-      await delivery.deliver(outgoing);
+      delivery.deliver(outgoing);
       return outgoing.length;
     },
 
@@ -68,7 +68,7 @@ export function createServerAddresses(deps: { db: Db; oplog: OperationLogService
           where box_id = ${boxId} returning 'server' as kind, box_id as "boxId", delivery_id as "deliveryId", ip_address as server`,
       );
       if (outgoing.length === 0) throw ApiError.notFound('serverConfigNotFound');
-      await delivery.deliver(outgoing);
+      delivery.deliver(outgoing);
     },
 
     /** Newest first, every box's (the log outlives deleted boxes). */

@@ -49,7 +49,8 @@ export function ConfigVersions(props: {
   ];
   const model = versions.data?.model.name;
   return (
-    <Card variant="borderless" title={`${t('boxDelivery.config.versionsTitle')}${model ? ` · ${model} · ${props.language}` : ''}`} extra={props.extra}>
+    <Card variant="borderless" title={`${t('boxDelivery.config.versionsTitle')}${model ? ` · ${model} · ${props.language}` : ''}`}>
+      {props.extra && <div className="smartbox-page__toolbar">{props.extra}</div>}
       <Table<BoxConfigVersion>
         className="config-versions"
         rowKey="id"
