@@ -13,23 +13,26 @@ export default function UsageChart({ boxId, month }: { boxId: string; month?: st
   const { t } = useTranslation();
   const usage = useQuery({ queryKey: ['box-usage', boxId, month], queryFn: () => getBoxUsage(boxId, month) });
   const option = useMemo<EChartsOption | undefined>(() => {
-    const days = usage.data?.days;
-    if (!days) return undefined;
-    const series = (name: string, values: number[]) => ({ name, type: 'bar' as const, stack: 'bytes', data: values });
+    if (!usage.data) return undefined;
+    // Every day of the month, a day without traffic at zero: a gap reads as "no data" otherwise.
+    const [year, month] = usage.data.month.split('-').map(Number);
+    const byDay = new Map(usage.data.days.map((day) => [day.day, day]));
+    const days = Array.from({ length: new Date(year!, month!, 0).getDate() }, (_, index) => `${usage.data.month}-${String(index + 1).padStart(2, '0')}`);
+    const series = (name: string, values: number[]) => ({ name, type: 'bar' as const, stack: 'bytes', barMaxWidth: 24, data: values });
     return {
-      grid: { left: 60, right: 16, top: 36, bottom: 28 },
+      grid: { left: 64, right: 16, top: 36, bottom: 28 },
       legend: { top: 0 },
       tooltip: { trigger: 'axis', valueFormatter: (value) => formatBytes(Number(value)) },
-      xAxis: { type: 'category', data: days.map((day) => day.day.slice(5)) },
+      xAxis: { type: 'category', data: days.map((day) => day.slice(5)) },
       yAxis: { type: 'value', axisLabel: { formatter: (value: number) => formatBytes(value) } },
       series: [
         series(
           t('boxDelivery.usage.bytesUp'),
-          days.map((day) => day.bytes_up),
+          days.map((day) => byDay.get(day)?.bytes_up ?? 0),
         ),
         series(
           t('boxDelivery.usage.bytesDown'),
-          days.map((day) => day.bytes_down),
+          days.map((day) => byDay.get(day)?.bytes_down ?? 0),
         ),
       ],
     };
