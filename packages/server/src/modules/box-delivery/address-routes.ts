@@ -10,9 +10,7 @@ import {
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { answers } from '../../http/route-docs.js';
-import { callerOf, doc, screen, type BoxDeliveryRoutes } from './guards.js';
-
-const page = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int(), items: z.array(item) });
+import { callerOf, doc, pageOf, screen, type BoxDeliveryRoutes } from './guards.js';
 
 /** /box-server-configs (ip-config) and /box-connection-logs (ip-log). */
 export const addressRoutes: BoxDeliveryRoutes = async (app, { service, guard }) => {
@@ -25,7 +23,7 @@ export const addressRoutes: BoxDeliveryRoutes = async (app, { service, guard }) 
       schema: {
         ...doc('The server address each box is told to use, and how far telling it got'),
         querystring: serverConfigQuerySchema,
-        response: answers(page(serverConfigViewSchema), 400, 401, 403),
+        response: answers(pageOf(serverConfigViewSchema), 400, 401, 403),
       },
     },
     async (request) => ok(request, await service.serverAddresses.list(request.query)),
@@ -70,7 +68,7 @@ export const addressRoutes: BoxDeliveryRoutes = async (app, { service, guard }) 
       schema: {
         ...doc('Every box’s connects and disconnects, newest first'),
         querystring: ipLogQuerySchema,
-        response: answers(page(ipLogEntrySchema), 400, 401, 403),
+        response: answers(pageOf(ipLogEntrySchema), 400, 401, 403),
       },
     },
     async (request) => ok(request, await service.serverAddresses.connections(request.query)),

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { answers } from '../../http/route-docs.js';
-import { callerOf, doc, screen, type BoxDeliveryRoutes } from './guards.js';
+import { callerOf, doc, pageOf, screen, type BoxDeliveryRoutes } from './guards.js';
 
 const PATH = '/box-models/:id/configs/:language';
 
@@ -84,7 +84,7 @@ export const configRoutes: BoxDeliveryRoutes = async (app, { service, guard }) =
         ...doc('How far the model’s files in this language got to each box'),
         params: boxConfigParamsSchema,
         querystring: boxConfigDeliveryQuerySchema,
-        response: answers(z.object({ total: z.number().int(), items: z.array(boxConfigDeliveryViewSchema) }), 400, 401, 403, 404),
+        response: answers(pageOf(boxConfigDeliveryViewSchema), 400, 401, 403, 404),
       },
     },
     async (request) => ok(request, await service.configs.deliveries(request.params.id, request.params.language, request.query)),

@@ -1,16 +1,11 @@
 import type { IpLogEntry, IpLogQuery, Page, ServerConfigQuery, ServerConfigView, SetServerAddressInput } from '@cloudbox/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { queryRows } from '../../db/sql.js';
 import { ApiError } from '../../http/errors.js';
 import type { OperationLogService } from '../oplog/service.js';
 import type { BoxDelivery, Outgoing } from './delivery.js';
-import { containing, iso, paged, requireBoxes, texts, type Caller } from './sql.js';
-
-const where = (conditions: (SQL | undefined)[]) => {
-  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
-  return present.length === 0 ? sql`true` : sql.join(present, sql` and `);
-};
+import { allOf, containing, iso, paged, requireBoxes, texts, type Caller } from './sql.js';
 
 /**
  * The ip-config and ip-log screens: the server address each box is told to use (one row per box,
@@ -21,7 +16,7 @@ export function createServerAddresses(deps: { db: Db; oplog: OperationLogService
 
   return {
     async list(query: ServerConfigQuery): Promise<Page<ServerConfigView>> {
-      const filter = where([
+      const filter = allOf([
         query.keyword ? sql`(s.box_id like ${containing(query.keyword)} or s.ip_address ilike ${containing(query.keyword)})` : undefined,
         query.state ? sql`s.state = ${query.state}` : undefined,
       ]);
@@ -73,7 +68,7 @@ export function createServerAddresses(deps: { db: Db; oplog: OperationLogService
 
     /** Newest first, every box's (the log outlives deleted boxes). */
     async connections(query: IpLogQuery): Promise<Page<IpLogEntry>> {
-      const filter = where([
+      const filter = allOf([
         query.box_id ? sql`box_id = ${query.box_id}` : undefined,
         query.ip ? sql`(source_ip like ${containing(query.ip)} or destination_ip like ${containing(query.ip)})` : undefined,
         query.event ? sql`event = ${query.event}` : undefined,

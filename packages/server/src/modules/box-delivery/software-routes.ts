@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { answers } from '../../http/route-docs.js';
-import { callerOf, doc, screen, type BoxDeliveryRoutes } from './guards.js';
+import { callerOf, doc, pageOf, screen, type BoxDeliveryRoutes } from './guards.js';
 
 /** /box-software (what boxes run and should run) and /box-models (box-software screen). */
 export const softwareRoutes: BoxDeliveryRoutes = async (app, { service, guard }) => {
@@ -23,7 +23,7 @@ export const softwareRoutes: BoxDeliveryRoutes = async (app, { service, guard })
       schema: {
         ...doc('The software each box reports, its company’s target, and whether it differs'),
         querystring: boxSoftwareQuerySchema,
-        response: answers(z.object({ total: z.number().int(), items: z.array(boxSoftwareViewSchema) }), 400, 401, 403),
+        response: answers(pageOf(boxSoftwareViewSchema), 400, 401, 403),
       },
     },
     async (request) => ok(request, await service.software.list(request.query)),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.js';
 import { queryRows } from '../../db/sql.js';
 import { ApiError } from '../../http/errors.js';
 import type { OperationLogService } from '../oplog/service.js';
-import { containing, iso, paged, type Caller } from './sql.js';
+import { allOf, containing, iso, paged, type Caller } from './sql.js';
 
 /** A box differs when its company set a target and the box reports another version. */
 const DIFFERS = sql`(k.target_software <> '' and b.software <> k.target_software)`;
@@ -18,14 +18,13 @@ export function createBoxSoftware(deps: { db: Db; oplog: OperationLogService }) 
 
   return {
     async list(query: BoxSoftwareQuery): Promise<Page<BoxSoftwareView>> {
-      const conditions = [
+      const filter = allOf([
         query.keyword
           ? sql`(b.id like ${containing(query.keyword)} or b.software ilike ${containing(query.keyword)} or b.model ilike ${containing(query.keyword)})`
           : undefined,
         query.ck ? sql`b.ck = ${query.ck}` : undefined,
         query.differs === 'true' ? DIFFERS : query.differs === 'false' ? sql`not ${DIFFERS}` : undefined,
-      ].filter((condition) => condition !== undefined);
-      const filter = conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+      ]);
       const from = sql`from boxes b join ck_codes k on k.code = b.ck where ${filter}`;
       const [total] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total ${from}`);
       const items = await queryRows<BoxSoftwareView>(

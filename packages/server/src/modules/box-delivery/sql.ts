@@ -26,6 +26,12 @@ export async function requireBoxes(db: Pick<Db, 'execute'>, ids: readonly string
   if (missing.length > 0) throw ApiError.rejected('boxesNotFound', { ids: missing.slice(0, 20).join(', ') + (missing.length > 20 ? ' …' : '') });
 }
 
+/** The conditions given, ANDed (`true` for none). */
+export function allOf(conditions: (SQL | undefined)[]): SQL {
+  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
+  return present.length === 0 ? sql`true` : sql.join(present, sql` and `);
+}
+
 /** A page's limit and offset. */
 export function paged(page: number, pageSize: number): SQL {
   return sql`limit ${pageSize} offset ${(page - 1) * pageSize}`;

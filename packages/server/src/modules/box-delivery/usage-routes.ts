@@ -2,7 +2,7 @@ import { boxIdParamSchema, boxUsageQuerySchema, boxUsageSchema, boxUsageTotalSch
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { answers } from '../../http/route-docs.js';
-import { doc, screen, type BoxDeliveryRoutes } from './guards.js';
+import { doc, pageOf, screen, type BoxDeliveryRoutes } from './guards.js';
 
 /** /box-usage (box-dws): bytes per box per day and month, counted at ingest. */
 export const usageRoutes: BoxDeliveryRoutes = async (app, { service, guard }) => {
@@ -15,7 +15,7 @@ export const usageRoutes: BoxDeliveryRoutes = async (app, { service, guard }) =>
       schema: {
         ...doc('Every box’s data usage in a month, the largest first'),
         querystring: usageListQuerySchema,
-        response: answers(z.object({ total: z.number().int(), items: z.array(boxUsageTotalSchema) }), 400, 401, 403),
+        response: answers(pageOf(boxUsageTotalSchema), 400, 401, 403),
       },
     },
     async (request) => ok(request, await service.usage.list(request.query)),
