@@ -180,17 +180,9 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
   });
   const oplog = createOperationLogService(db, policy);
   const boxDelivery = createBoxDeliveryService({ db, registry, broker: broker.view, status, oplog, logger });
-  const commands = createCommandService({
-    db,
-    registry,
-    broker: boxDelivery.meter.counting(broker.view),
-    status,
-    realtime,
-    oplog,
-    policy,
-    ttlMs: config.commandTtlMs,
-    logger,
-  });
+  // What commands send to boxes counts as the boxes' data usage too.
+  const toBoxes = boxDelivery.meter.counting(broker.view);
+  const commands = createCommandService({ db, registry, broker: toBoxes, status, realtime, oplog, policy, ttlMs: config.commandTtlMs, logger });
   const ingest = createIngest({
     db,
     registry,
