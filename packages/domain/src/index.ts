@@ -28,6 +28,7 @@ export * from './devices/readings.js';
 export * from './faults/records.js';
 export * from './commands/command.js';
 export * from './oplog/operation-log.js';
+export * from './box-delivery/index.js';
 
 export * from './device-types/register.js';
 export * from './device-types/device-type.js';
