@@ -76,9 +76,10 @@ export type RelationDevicePage = z.infer<typeof relationDevicePageSchema>;
 
 /**
  * How a user of a box's CK sees the box, as the devices policy decides it (its `via`; root belongs
- * to no CK): the box's owner, a superior of the owner, a sharee, or CK-wide staff.
+ * to no CK): the box's owner, a superior of the owner, a sharee, CK-wide staff, or the distributor
+ * it was sold through (its sales channel).
  */
-export const BOX_SIGHTS = ['owner', 'superior', 'share', 'staff'] as const;
+export const BOX_SIGHTS = ['owner', 'superior', 'share', 'staff', 'channel'] as const;
 export type BoxSight = (typeof BOX_SIGHTS)[number];
 
 /**
