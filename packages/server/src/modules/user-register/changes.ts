@@ -83,6 +83,7 @@ export function createChanges({ db, oplog, scopesChanged }: ChangeDeps) {
 
   return {
     auditBoxes,
+    dropSwitchGrantsOfPowerlessGranters,
 
     /** One operation-log entry of a change of a user (no box): `new_value` names the user and, in parentheses, what it has now. */
     async auditUser(

@@ -79,6 +79,8 @@ export function createSwitchGrants({ db, policy, lookups, changes }: UserRegiste
       return changes.changeBoxes(boxIds, async (tx) => {
         await tx.execute(sql`delete from device_switch_grants where user_id = ${target.id} and box_id = any(${texts(boxIds)})`);
         await changes.auditBoxes(tx, caller, 'revoke_switch', boxIds, target.username);
+        // What the target had passed on (to its sharees, or to service staff as top owner) ends with its right.
+        await changes.dropSwitchGrantsOfPowerlessGranters(tx, caller, boxIds);
         return boxIds.length;
       });
     },
