@@ -114,7 +114,11 @@ test.describe('who may switch a box', () => {
       return { total: first.total, ids: new Set(first.items.map((item: DeviceItem) => item.box_id)) };
     };
     const districtToken = await loginToken(request, 'demo_district');
-    const [root, district, region] = [await all(await loginToken(request, 'demo_root')), await all(districtToken), await all(await loginToken(request, 'demo_region'))];
+    const [root, district, region] = [
+      await all(await loginToken(request, 'demo_root')),
+      await all(districtToken),
+      await all(await loginToken(request, 'demo_region')),
+    ];
     expect(region.total).toBeGreaterThan(0);
     expect(district.total).toBeGreaterThan(region.total);
     expect(district.total).toBeLessThan(root.total);
@@ -123,7 +127,9 @@ test.describe('who may switch a box', () => {
     const page = await narrowPage(browser, districtToken);
     await page.goto('/devices/devices-show');
     await expect(page.locator('.devices-show .status-count[data-status="all"] .status-count__value')).toHaveText(String(district.total));
-    const shown = await page.locator('.devices-show__table .ant-table-tbody tr[data-box]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-box')));
+    const shown = await page
+      .locator('.devices-show__table .ant-table-tbody tr[data-box]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-box')));
     expect(shown.length).toBeGreaterThan(0);
     for (const id of shown) expect(district.ids.has(id!)).toBe(true);
     await keepScreenshot(page, 'service-switch-district-list-800-en');

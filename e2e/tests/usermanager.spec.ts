@@ -1,5 +1,13 @@
 import { Ecc, QrCode } from '@rc-component/qrcode/lib/libs/qrcodegen.js';
-import { MAGLEV_BLOWER, SERVICE_STAFF_ROLES, type CkUserView, type DeviceItem, type ManagedUserView, type Page as ListPage, type RelationDevicePage } from '@cloudbox/domain';
+import {
+  MAGLEV_BLOWER,
+  SERVICE_STAFF_ROLES,
+  type CkUserView,
+  type DeviceItem,
+  type ManagedUserView,
+  type Page as ListPage,
+  type RelationDevicePage,
+} from '@cloudbox/domain';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { crc32, deflateSync } from 'node:zlib';
 import { api, freshBoxId, listDevices, registerBox, tokenOf } from './support/devices.js';
@@ -369,7 +377,9 @@ test.describe('user management', () => {
     await expect(drawer.locator('.switch-grant-other', { hasText: 'demo_limited' })).toContainText('Company staff: cannot be authorised to switch');
     await expect(drawer.locator('.switch-grant-other', { hasText: 'demo_sub3' })).toContainText('Does not see this device: share it with them first');
     await expect(drawer.locator('.switch-grant-others .switch-grant')).toHaveCount(0);
-    await expect(drawer.locator('.switch-grant-others .ant-collapse-header')).toContainText(`Cannot be authorised (${users.length - candidates.length - service.length})`);
+    await expect(drawer.locator('.switch-grant-others .ant-collapse-header')).toContainText(
+      `Cannot be authorised (${users.length - candidates.length - service.length})`,
+    );
     await settled(subPage, '.switch-grant-drawer-root');
     await keepScreenshot(subPage, 'usermanager-switch-grant-en');
 

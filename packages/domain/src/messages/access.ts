@@ -10,7 +10,8 @@ export const zh: Catalog = {
 };
 
 export const es: Catalog = {
-  notTopOwner: 'Solo el propietario principal de este dispositivo puede autorizar al personal de servicio a encenderlo o apagarlo, y solo mientras él mismo pueda hacerlo.',
+  notTopOwner:
+    'Solo el propietario principal de este dispositivo puede autorizar al personal de servicio a encenderlo o apagarlo, y solo mientras él mismo pueda hacerlo.',
 };
 
 export const ja: Catalog = {

@@ -60,7 +60,8 @@ export function createDevicePolicy(db: Db, options: { clock?: () => number } = {
     /** What the user may do to the box; null when it may not see it (or it does not exist). */
     async access(user: Person, box: { id: string; ck: string }): Promise<DeviceAccess | null> {
       const scope = await scopeOf(user);
-      if (scope.kind === 'all' || scope.kind === 'none') return accessOf(scope, { ck: box.ck, ownerId: null, share: null, switchGranted: false, salesChannelId: null });
+      if (scope.kind === 'all' || scope.kind === 'none')
+        return accessOf(scope, { ck: box.ck, ownerId: null, share: null, switchGranted: false, salesChannelId: null });
       // Staff need the box's switch grant too (their switching is the top owner's to authorise).
       if (box.ck !== scope.ck) return null;
       const [row] = await queryRows<{ owner_id: number | null; share: SharePermission | null; switch_granted: boolean; sales_channel_id: number | null }>(

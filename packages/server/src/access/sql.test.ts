@@ -116,7 +116,16 @@ function scopeInTs(name: string): BoxScope {
   const user = factsOf(name);
   const regionals = USERS.filter((other) => other.parent === name && other.roles.includes('regional_distributor')).map((other) => ids.get(other.name)!);
   const channels = channelsOf({ id: ids.get(name)!, roles: user.roles }, regionals);
-  return roleScope({ ...user, id: ids.get(name)! }) ?? { kind: 'related', ck: user.ck!, userId: ids.get(name)!, owners: ownersOf(name), channels, template: user.template ?? null };
+  return (
+    roleScope({ ...user, id: ids.get(name)! }) ?? {
+      kind: 'related',
+      ck: user.ck!,
+      userId: ids.get(name)!,
+      owners: ownersOf(name),
+      channels,
+      template: user.template ?? null,
+    }
+  );
 }
 
 /** A box's top owner in TypeScript, from the declared hierarchy. */
@@ -248,7 +257,8 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
   it('answers the top owner and who may authorise service staff alike', async () => {
     const mismatches: string[] = [];
     for (const box of BOXES) {
-      const top = (await queryRows<{ id: number | null }>(opened.database.db, sql`select ${topOwnerSql(sql`b`)} as id from boxes b where b.id = ${box.id}`))[0]!.id;
+      const top = (await queryRows<{ id: number | null }>(opened.database.db, sql`select ${topOwnerSql(sql`b`)} as id from boxes b where b.id = ${box.id}`))[0]!
+        .id;
       if (top !== topOwnerInTs(box)) mismatches.push(`${box.id}: top owner SQL ${top}, TS ${topOwnerInTs(box)}`);
       for (const user of USERS) {
         const callerId = ids.get(user.name)!;

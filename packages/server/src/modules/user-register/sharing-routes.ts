@@ -122,7 +122,12 @@ export const sharingRoutes: UserRegisterRoutes = async (app, { service, guard })
 
   app.post(
     '/device_user_permission/add_all_device_user_permission',
-    changeOptions(signedIn, grantDoc('Grants a user switch on/off of every box the caller owns or shared with it (service staff: every box of which the caller is the top owner)'), userIdSchema, [404]),
+    changeOptions(
+      signedIn,
+      grantDoc('Grants a user switch on/off of every box the caller owns or shared with it (service staff: every box of which the caller is the top owner)'),
+      userIdSchema,
+      [404],
+    ),
     async (request) => ok(request, { changed: await service.grantSwitch(callerOf(request), request.body.user_id, null) }),
   );
 

@@ -37,7 +37,10 @@ export function createSwitchGrants({ db, policy, lookups, changes }: UserRegiste
    * authorises them; the `_all_` call covers every box of which the caller is that.
    */
   async function serviceGrantableBoxes(caller: Caller, target: UserRow, only: SQL, single: boolean): Promise<string[]> {
-    const boxIds = await ids<string>(db, sql`select b.id from boxes b where ${only} and b.ck = ${target.ck} and ${serviceSwitchOffered(caller.user.id, sql`b`)}`);
+    const boxIds = await ids<string>(
+      db,
+      sql`select b.id from boxes b where ${only} and b.ck = ${target.ck} and ${serviceSwitchOffered(caller.user.id, sql`b`)}`,
+    );
     if (single && boxIds.length === 0) throw ApiError.forbidden('notTopOwner');
     return boxIds;
   }

@@ -21,7 +21,13 @@ export default function ServiceSwitchSection({ boxId }: { boxId: string }) {
 
   const columns: TableColumnsType<ServiceSwitchUser> = [
     { title: t('usermanager.common.username'), dataIndex: 'username' },
-    { title: t('usermanager.common.role'), dataIndex: 'role', width: 130, responsive: ['sm'], render: (role: string) => t(`role.${role}`, { defaultValue: role }) },
+    {
+      title: t('usermanager.common.role'),
+      dataIndex: 'role',
+      width: 130,
+      responsive: ['sm'],
+      render: (role: string) => t(`role.${role}`, { defaultValue: role }),
+    },
     {
       title: t('usermanager.common.switchAuth'),
       key: 'switch',
@@ -57,11 +63,7 @@ export default function ServiceSwitchSection({ boxId }: { boxId: string }) {
           className="service-switch-not-top"
           type="info"
           showIcon
-          title={
-            staff.data.top_owner
-              ? t('usermanager.serviceSwitch.onlyTopOwner', { name: staff.data.top_owner })
-              : t('usermanager.serviceSwitch.noOwner')
-          }
+          title={staff.data.top_owner ? t('usermanager.serviceSwitch.onlyTopOwner', { name: staff.data.top_owner }) : t('usermanager.serviceSwitch.noOwner')}
           style={{ marginBottom: 12 }}
         />
       )}
