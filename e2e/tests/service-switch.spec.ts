@@ -43,19 +43,31 @@ test.describe('who may switch a box', () => {
     browser,
     request,
   }) => {
+    test.setTimeout(120_000);
     // A live blower demo_manager holds as its top owner (it may authorise), demo_service not yet authorised on it.
     const manager = await loginToken(request, 'demo_manager');
-    const blowers = (await listDevices(request, manager, { model: 'maglev_blower', status: 'online', page_size: '100' })).items;
+    // Right after the server starts, the demo fleet may not be online yet: wait for such a blower.
     let device: DeviceItem | undefined;
-    for (const candidate of blowers) {
-      const staff = await api<ServiceSwitchUsers>(request, manager, `/device_user_permission/get_service_switch_users?device_id=${candidate.box_id}`);
-      const owned = await api<RelationDevicePage>(request, manager, `/user_register/get_unassigned_devices?page=1&page_size=1&keyword=${candidate.box_id}`);
-      if (staff.may_grant && owned.total > 0 && !staff.users.some((user) => user.username === 'demo_service' && user.switch_authorized)) {
-        device = candidate;
-        break;
-      }
-    }
-    expect(device).toBeDefined();
+    await expect
+      .poll(
+        async () => {
+          for (const candidate of (await listDevices(request, manager, { model: 'maglev_blower', status: 'online', page_size: '100' })).items) {
+            const staff = await api<ServiceSwitchUsers>(request, manager, `/device_user_permission/get_service_switch_users?device_id=${candidate.box_id}`);
+            const owned = await api<RelationDevicePage>(
+              request,
+              manager,
+              `/user_register/get_unassigned_devices?page=1&page_size=1&keyword=${candidate.box_id}`,
+            );
+            if (staff.may_grant && owned.total > 0 && !staff.users.some((user) => user.username === 'demo_service' && user.switch_authorized)) {
+              device = candidate;
+              return candidate.box_id;
+            }
+          }
+          return undefined;
+        },
+        { timeout: 60_000 },
+      )
+      .toBeDefined();
     const boxId = device!.box_id;
     const [service, qc] = [await loginToken(request, 'demo_service'), await loginToken(request, 'demo_qc')];
     expect(await writeStatus(request, service, device!)).toBe(403);
@@ -106,6 +118,7 @@ test.describe('who may switch a box', () => {
     await row.locator('.service-switch-revoke').click();
     await expect(row.locator('.service-switch-state')).toHaveAttribute('data-authorized', 'false');
     expect(await writeStatus(request, service, device!)).toBe(403);
+    for (const opened of [page, servicePage, qcPage]) await opened.context().close();
   });
 
   test('a district distributor sees the boxes sold through it and its regional distributors, a regional one its own', async ({ browser, request }) => {
@@ -133,5 +146,6 @@ test.describe('who may switch a box', () => {
     expect(shown.length).toBeGreaterThan(0);
     for (const id of shown) expect(district.ids.has(id!)).toBe(true);
     await keepScreenshot(page, 'service-switch-district-list-800-en');
+    await page.context().close();
   });
 });
