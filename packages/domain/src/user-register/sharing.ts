@@ -84,7 +84,8 @@ export type BoxSight = (typeof BOX_SIGHTS)[number];
 
 /**
  * get_dev_ck_users: the users of the device's CK (but the caller), with how each sees the box and
- * whether it holds its switch on/off authorisation; only a superior or a sharee can be given one.
+ * whether it holds its switch on/off authorisation; only a superior, a sharee or the sales channel
+ * can be given one here (service staff: by the box's top owner, `get_service_switch_users`).
  */
 export const ckUserSchema = z.object({
   id: z.number().int(),

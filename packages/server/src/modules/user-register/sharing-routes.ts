@@ -79,7 +79,7 @@ export const sharingRoutes: UserRegisterRoutes = async (app, { service, guard })
       preHandler: signedIn,
       schema: {
         ...doc(
-          'Users of the box’s CK (but the caller), each with how it sees the box (`via`, as the devices policy decides: owner, superior, share, staff; null: not at all) and whether it holds the box’s switch on/off authorisation (`switch_authorized`); only a superior or a sharee can be authorised',
+          'Users of the box’s CK (but the caller), each with how it sees the box (`via`, as the devices policy decides: owner, superior, share, staff; null: not at all) and whether it holds the box’s switch on/off authorisation (`switch_authorized`); only a superior, a sharee or the box’s sales channel can be authorised, and service staff by the box’s top owner (get_service_switch_users)',
         ),
         querystring: deviceQuerySchema,
         response: answers(z.array(ckUserSchema), 400, 401, 404),
