@@ -1,6 +1,6 @@
 import { ASSIGNMENT_RECALLERS, MAX_MANAGER_LEVEL, type Role, type TemplateRights } from '@cloudbox/domain';
 import type { UserRow } from '../db/schema.js';
-import { roleScope, type BoxScope, type DeviceAccess } from './scope.js';
+import { roleScope, SERVICE_STAFF, type BoxScope, type DeviceAccess } from './scope.js';
 
 /**
  * Who may change which relation between users and boxes (DESIGN.md section 5). The devices policy
@@ -69,7 +69,7 @@ export function services(caller: Actor, user: Pick<UserRow, 'parentId' | 'ck'>):
 }
 
 /** Root and CK-wide staff read every share and assignment of the users they service; they make none. */
-export function readsEveryRelation(caller: Pick<UserRow, 'roles' | 'ck'>): boolean {
+export function readsEveryRelation(caller: Actor): boolean {
   return roleScope(caller) !== undefined;
 }
 
@@ -112,4 +112,34 @@ export function mayRevokeSwitch(callerId: number, grant: { grantedBy: number | n
  */
 export function reachesCk(user: Pick<UserRow, 'roles' | 'ck'>, ck: string | null): boolean {
   return user.roles.includes('root') || user.ck === ck;
+}
+
+/** The company's service staff (qualityController, afterSales, afterSalesPlus): they switch a box only with its top owner's grant. */
+export function isServiceStaff(user: Pick<UserRow, 'roles'>): boolean {
+  return user.roles.some((role) => SERVICE_STAFF.includes(role));
+}
+
+/**
+ * A box's top owner (DESIGN.md section 5): the last of its owner chain, which is the owner and each
+ * superior up `parent_id` while the one below does not shield (those who see the box through the
+ * hierarchy); in an unshielded hierarchy the level-1 manager above the owner. Null: nobody owns it.
+ */
+export function topOwnerOf(ownerId: number | null, userOf: (id: number) => Pick<UserRow, 'parentId' | 'shieldDevices'>): number | null {
+  let top = ownerId;
+  while (top !== null) {
+    const user = userOf(top);
+    if (user.shieldDevices || user.parentId === null) break;
+    top = user.parentId;
+  }
+  return top;
+}
+
+/**
+ * Authorising service staff to switch a box (and withdrawing it): the box's top owner, while it may
+ * switch the box itself (it owns it, or the owner granted it that), to service staff of the box's
+ * CK. The company's consent comes from the top of the chain that bought the box; a grant never
+ * exceeds the granter's own right.
+ */
+export function offersServiceSwitch(callerId: number, box: { topOwnerId: number | null; callerMaySwitch: boolean }): boolean {
+  return box.topOwnerId === callerId && box.callerMaySwitch;
 }

@@ -7,6 +7,7 @@ import type {
   PermissionTemplateView,
   PrivilegeLevelView,
   RelationDevicePage,
+  ServiceSwitchUsers,
   SharePermission,
 } from '@cloudbox/domain';
 import { request } from '../utils/request';
@@ -64,3 +65,6 @@ export const grantSwitch = (deviceId: string, userId: number) => permission('add
 export const revokeSwitch = (deviceId: string, userId: number) => permission('del_device_user_permission', { device_id: deviceId, user_id: userId });
 export const grantSwitchAll = (userId: number) => permission('add_all_device_user_permission', { user_id: userId });
 export const revokeSwitchAll = (userId: number) => permission('del_all_device_user_permission', { user_id: userId });
+/** The service staff of the box's CK with their switch grants, its top owner, and whether the caller may authorise them. */
+export const getServiceSwitchUsers = (deviceId: string) =>
+  request<ServiceSwitchUsers>('/device_user_permission/get_service_switch_users', { params: { device_id: deviceId } });

@@ -92,10 +92,11 @@ export interface BoxRelationRow {
   ck: string;
   owner_id: number | null;
   assigned_by: number | null;
+  sales_channel_id: number | null;
 }
 
 export function boxRows(executor: Executor, where: SQL): Promise<BoxRelationRow[]> {
-  return queryRows<BoxRelationRow>(executor, sql`select id, ck, owner_id, assigned_by from boxes b where ${where}`);
+  return queryRows<BoxRelationRow>(executor, sql`select id, ck, owner_id, assigned_by, sales_channel_id from boxes b where ${where}`);
 }
 
 export type TemplateRow = PermissionTemplateView;
