@@ -17,6 +17,7 @@ export * from './users/user-info.js';
 export * from './user-register/hierarchy.js';
 export * from './user-register/sharing.js';
 export * from './user-register/templates.js';
+export * from './accounts/accounts.js';
 
 export * from './boxes/box.js';
 export * from './devices/status.js';

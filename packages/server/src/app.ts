@@ -24,6 +24,8 @@ import { syncBuiltInDeviceTypes } from './fleet/device-types.js';
 import { createRegistry } from './fleet/registry.js';
 import { createStatusService } from './fleet/status.js';
 import { registerWebConsole } from './http/web-console.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { createAccountService } from './modules/accounts/service.js';
 import { installGuard } from './modules/auth/guard.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -129,6 +131,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(faultRoutes, { prefix: API_BASE, faults: services.faults, guard });
   app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: services.deviceTypes, guard });
   app.register(userRegisterRoutes, { prefix: API_BASE, service: services.userRegister, guard });
+  app.register(accountRoutes, { prefix: API_BASE, accounts: services.accounts, guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: services.realtime });
   app.register(mqttWebSocketRoutes, { accept: services.broker.acceptStream });
   if (config.mqtt.hookKey) app.register(brokerHookRoutes, { prefix: API_BASE, hook: services.brokerHook, key: config.mqtt.hookKey });
@@ -196,6 +199,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     if (userIds.length > 0) bus.publish('scopes-changed', { userIds: [...new Set(userIds)] });
   };
   const userRegister = createUserRegisterService({ db, passwords, sessions, policy, oplog, scopesChanged });
+  const accounts = createAccountService({ db, passwords, sessions, oplog, scopesChanged });
   const handlers = brokerHandlers({ ingest, registry, status, commands, logger });
   const snapshot = dataPlaneSnapshot({ broker: broker.view, ingest, realtime });
 
@@ -232,6 +236,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     boxes,
     devices,
     userRegister,
+    accounts,
     snapshot,
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),

@@ -22,7 +22,7 @@ const templateId = id.nullable().default(null);
  * The register form (SPEC.md section 3): account, password typed twice, notes, CK code (4 digits),
  * permission template. Every violation is reported (SPEC.md section 5); the two passwords must match.
  */
-const registerUserFields = {
+export const registerUserFields = {
   username: checked(validateUserName, { trim: true }),
   password: checked(validatePassword),
   password_repeat: z.string({ error: missingOrInvalid }),
@@ -31,7 +31,7 @@ const registerUserFields = {
   template_id: templateId,
 };
 
-function passwordsMatch<T extends { password: string; password_repeat: string }>(schema: z.ZodType<T>) {
+export function passwordsMatch<T extends { password: string; password_repeat: string }>(schema: z.ZodType<T>) {
   return schema.refine((value) => value.password === value.password_repeat, { message: 'passwordsDiffer', path: ['password_repeat'] });
 }
 

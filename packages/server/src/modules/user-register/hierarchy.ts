@@ -1,8 +1,8 @@
-import { HELPER_TYPES, type HelperType, type ManagedUserView, type PrivilegeLevelView } from '@cloudbox/domain';
+import { HELPER_TYPES, TOP_MANAGER_LEVEL, type HelperType, type ManagedUserView, type PrivilegeLevelView } from '@cloudbox/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
-import { isManager, mayAddManager } from '../../access/relations.js';
+import { isManager, mayAddManager, startsHierarchy } from '../../access/relations.js';
 import { servicedBy } from '../../access/sql.js';
 import { endSessionsOf } from '../auth/sessions.js';
 import type { Caller } from './lookups.js';
@@ -71,6 +71,7 @@ export function createHierarchy({ db, passwords, sessions, lookups, changes, sco
 
     async addManager(caller: Caller, input: NewUser): Promise<ManagedUserView> {
       if (!mayAddManager(caller.user)) throw ApiError.forbidden('maxLevelReached', { level: caller.user.level });
+      if (startsHierarchy(caller.user)) return createUser(caller, input, { roles: ['manager'], isManager: true, level: TOP_MANAGER_LEVEL, parentId: null });
       return createUser(caller, input, { roles: ['manager'], isManager: true, level: caller.user.level + 1 });
     },
 

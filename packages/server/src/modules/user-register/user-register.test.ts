@@ -77,6 +77,17 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
     expect((await addManager('demo_limited', { username: 'reg_other' })).status).toBe(403);
   });
 
+  it('lets afterSalesPlus add a top manager of its company (SPEC.md section 6), which can then add its own', async () => {
+    const level = await call('demo_service_plus', 'GET', 'user_register/get_privilege_level');
+    expect(level.body.data).toMatchObject({ can_add_manager: true, is_manager: false });
+    const created = await addManager('demo_service_plus', { username: 'plus_top1' });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ username: 'plus_top1', level: 1, role: 'manager', parent_id: null, ck: '1001' });
+    expect((await addManager('demo_service_plus', { username: 'plus_top2', ck: '2002' })).body.message).toBe('Use the CK code of your own company.');
+    tokens.plus_top1 = await signIn(t.app, 'plus_top1', 'secret1');
+    expect((await addManager('plus_top1', { username: 'plus_sub1' })).body.data).toMatchObject({ level: 2, parent_id: (created.body.data as { id: number }).id });
+  });
+
   it('binds a box by its id and CK code (add-device), once', async () => {
     expect((await call('demo_manager', 'POST', 'user_register/register_device_to_user', { device_id: BOX.bound, ck: '2002' })).body.message).toBe(
       'The CK code does not match this device.',
