@@ -70,7 +70,11 @@ export const deleteAccountQuerySchema = z.object({ boxes_to: rowIdSchema.optiona
 
 /** GET /accounts: root picks the company (none: every company), a manufacturer sees its own. */
 export const accountListQuerySchema = pageQuerySchema.extend({
-  ck: z.string().trim().regex(/^\d{4}$/, 'ckCodeFormat').optional(),
+  ck: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'ckCodeFormat')
+    .optional(),
   role: z.enum(ROLES, { error: 'fieldInvalid' }).optional(),
   keyword: z.string().trim().max(50, 'textTooLong').optional(),
 });

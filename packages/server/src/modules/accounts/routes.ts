@@ -30,7 +30,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; gu
 
   app.get(
     '/accounts/companies',
-    { preHandler: screen, schema: { ...doc('The companies whose accounts the caller manages (root: every one)'), response: answers(z.array(accountCompanySchema), 401, 403) } },
+    {
+      preHandler: screen,
+      schema: { ...doc('The companies whose accounts the caller manages (root: every one)'), response: answers(z.array(accountCompanySchema), 401, 403) },
+    },
     async (request) => ok(request, await accounts.companies(callerOf(request))),
   );
 

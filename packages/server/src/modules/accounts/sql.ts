@@ -31,7 +31,11 @@ const ACCOUNT_COLUMNS = sql`u.id, u.username, u.roles, u.ck, u.level, u.is_manag
 const ACCOUNT_FROM = sql`users u left join users p on p.id = u.parent_id left join permission_templates t on t.id = u.template_id`;
 
 /** A page of the accounts the filter picks (root accounts are nobody's to manage here), newest first, and their total. */
-export async function accountPage(executor: Executor, filter: AccountFilter, page: { page: number; page_size: number }): Promise<{ total: number; rows: AccountRow[] }> {
+export async function accountPage(
+  executor: Executor,
+  filter: AccountFilter,
+  page: { page: number; page_size: number },
+): Promise<{ total: number; rows: AccountRow[] }> {
   const where = sql`not ('root' = any(u.roles)) and ${filterCondition(filter)}`;
   const [counted, rows] = await Promise.all([
     queryRows<{ total: number }>(executor, sql`select count(*)::int as total from users u where ${where}`),

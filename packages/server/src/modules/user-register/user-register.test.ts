@@ -85,7 +85,10 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
     expect(created.body.data).toMatchObject({ username: 'plus_top1', level: 1, role: 'manager', parent_id: null, ck: '1001' });
     expect((await addManager('demo_service_plus', { username: 'plus_top2', ck: '2002' })).body.message).toBe('Use the CK code of your own company.');
     tokens.plus_top1 = await signIn(t.app, 'plus_top1', 'secret1');
-    expect((await addManager('plus_top1', { username: 'plus_sub1' })).body.data).toMatchObject({ level: 2, parent_id: (created.body.data as { id: number }).id });
+    expect((await addManager('plus_top1', { username: 'plus_sub1' })).body.data).toMatchObject({
+      level: 2,
+      parent_id: (created.body.data as { id: number }).id,
+    });
   });
 
   it('binds a box by its id and CK code (add-device), once', async () => {
