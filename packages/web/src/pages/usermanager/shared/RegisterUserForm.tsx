@@ -6,7 +6,7 @@ import { addHelper, addManager, getLevelModels } from '../../../api/userRegister
 import { useAppStore } from '../../../stores/app';
 import { useUserStore } from '../../../stores/user';
 import { violationRule } from '../../../utils/form-rules';
-import { RequestError } from '../../../utils/request';
+import { serverFieldErrors } from '../ck-users/server-errors';
 import NewPasswordFields from './NewPasswordFields';
 import './usermanager.css';
 
@@ -43,9 +43,7 @@ export default function RegisterUserForm({ kind, onRegistered }: { kind: 'manage
       onRegistered(user);
     } catch (error) {
       // The server's own words per field, next to the fields (the request layer showed them all too).
-      const errors =
-        (error instanceof RequestError ? (error.body?.data as { errors?: { field: string; message: string }[] } | undefined)?.errors : undefined) ?? [];
-      form.setFields(errors.filter((entry) => entry.field in values).map((entry) => ({ name: entry.field as keyof RegisterForm, errors: [entry.message] })));
+      form.setFields(serverFieldErrors<keyof RegisterForm>(error, Object.keys(values)));
     }
   }
 
