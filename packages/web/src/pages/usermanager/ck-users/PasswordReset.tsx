@@ -32,7 +32,11 @@ export function ResetPasswordButton({ account, size = 'small' }: { account: { id
         open={shown !== undefined}
         title={t('accounts.newPasswordTitle', { name: shown?.username ?? '' })}
         onCancel={() => setShown(undefined)}
-        footer={<Button onClick={() => setShown(undefined)}>{t('accounts.close')}</Button>}
+        footer={
+          <Button className="accounts-new-password__close" onClick={() => setShown(undefined)}>
+            {t('accounts.close')}
+          </Button>
+        }
         destroyOnHidden
       >
         <Typography.Paragraph type="secondary">{t('accounts.newPasswordHint')}</Typography.Paragraph>

@@ -54,6 +54,14 @@ export default function CkUsers() {
 
   const columns: TableProps<AccountView>['columns'] = [
     { title: t('accounts.username'), dataIndex: 'username', width: 150, ellipsis: true, className: 'accounts-table__username' },
+    {
+      title: t('accounts.enabled'),
+      dataIndex: 'enabled',
+      width: 80,
+      render: (enabled: boolean, account) => (
+        <Switch size="small" className="accounts-enabled" checked={enabled} onChange={(checked) => void setEnabled(account, checked).catch(() => undefined)} />
+      ),
+    },
     { title: t('accounts.role'), dataIndex: 'role', width: 110, render: (role: string) => t(`role.${role}`, { defaultValue: role }) },
     { title: t('accounts.ck'), dataIndex: 'ck', width: 70 },
     { title: t('accounts.superior'), dataIndex: 'parent_name', width: 120, ellipsis: true, render: (name: string | null) => name ?? '—' },
@@ -71,14 +79,6 @@ export default function CkUsers() {
       ),
     },
     { title: t('accounts.remark'), dataIndex: 'remark', width: 140, ellipsis: true },
-    {
-      title: t('accounts.enabled'),
-      dataIndex: 'enabled',
-      width: 80,
-      render: (enabled: boolean, account) => (
-        <Switch size="small" className="accounts-enabled" checked={enabled} onChange={(checked) => void setEnabled(account, checked).catch(() => undefined)} />
-      ),
-    },
     { title: t('accounts.createdAt'), dataIndex: 'created_at', width: 160, render: (time: string) => formatDateTime(new Date(time)) },
     {
       title: t('accounts.actions'),
