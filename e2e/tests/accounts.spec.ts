@@ -70,8 +70,21 @@ test.describe('company accounts', () => {
     await manager.locator('#change-password_confirmPassword').fill('own-pw-123');
     await manager.locator('.change-password-submit').click();
     await expect(manager.locator('.change-password__must')).toBeHidden();
-    await manager.goto('/devices/devices-show');
-    await expect(manager).toHaveURL(/\/devices\/devices-show$/);
+    // Now a top manager like any: it adds a helper with a message and a device expiry date, shown on edit-helper.
+    const helper = `${username}_h`.slice(0, 20);
+    await manager.goto('/usermanager/add-helper');
+    await manager.locator('#register-helper_username').fill(helper);
+    await manager.locator('#register-helper_password').fill('helper-pw1');
+    await manager.locator('#register-helper_password_repeat').fill('helper-pw1');
+    await manager.locator('#register-helper_helper_message').fill('check the filters weekly');
+    await manager.locator('#register-helper_device_expiry_date').fill('2027-03-31');
+    // Enter takes the typed date, and sends the form, as a person typing it would.
+    await manager.keyboard.press('Enter');
+    await expect(manager).toHaveURL(/\/usermanager\/edit-helper$/);
+    const helperRow = manager.locator('.ant-table-row', { hasText: helper });
+    await expect(helperRow.locator('.helper-message')).toContainText('check the filters weekly');
+    await expect(helperRow.locator('.helper-expiry')).toHaveText('2027-03-31');
+    await keepScreenshot(manager, 'accounts-edit-helper-800');
     await context.close();
 
     // Disabled: it cannot sign in any more, and says why.

@@ -52,6 +52,11 @@ const accounts = {
     find: '查找',
     none: '没有匹配的账号',
   },
+  helper: {
+    message: '留言',
+    deviceExpiry: '设备到期日',
+    editInfo: '留言与到期',
+  },
   ckPwd: {
     intro: '选择一个公司，重置它的厂家账号的密码。',
     pickCompany: '选择公司',

@@ -7,6 +7,7 @@ import { useAppStore } from '../../../stores/app';
 import { useUserStore } from '../../../stores/user';
 import { violationRule } from '../../../utils/form-rules';
 import { serverFieldErrors } from '../ck-users/server-errors';
+import HelperInfoFields from './HelperInfoFields';
 import NewPasswordFields from './NewPasswordFields';
 import './usermanager.css';
 
@@ -19,6 +20,8 @@ interface RegisterForm {
   template_id: number | null;
   role: 'helper' | 'end_user';
   helper_type: HelperType;
+  helper_message: string;
+  device_expiry_date: string | null;
 }
 
 /**
@@ -78,6 +81,7 @@ export default function RegisterUserForm({ kind, onRegistered }: { kind: 'manage
             <Form.Item name="helper_type" label={t('usermanager.helpers.type')}>
               <Select options={HELPER_TYPES.map((type) => ({ value: type, label: t(`usermanager.helpers.types.${type}`) }))} />
             </Form.Item>
+            <HelperInfoFields />
           </>
         )}
         <Form.Item name="template_id" label={t('usermanager.common.model')}>
