@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { api, tokenOf } from './support/devices.js';
 import { keepScreenshot, signIn } from './support/session.js';
 
 /** The row of an account in a table of accounts. */
@@ -95,5 +96,30 @@ test.describe('company accounts', () => {
     await signInAnywhere(refused, username, 'own-pw-123');
     await expect(refused.getByText('该账号已停用，请联系管理员。').first()).toBeVisible();
     await again.close();
+  });
+
+  test('root resets a company’s factory account from the ck-pwd script, and finds any account by name on reset-pwd', async ({ page, request }) => {
+    // A factory account of the second demo company, made for this test: the demo ones keep their passwords for the other specs.
+    const maker = `e2e_mk_${Date.now().toString(36)}`;
+    await page.setViewportSize({ width: 800, height: 900 });
+    await signIn(page, 'demo_root');
+    const form = { username: maker, password: 'maker-pw1', password_repeat: 'maker-pw1', ck: '2002', role: 'manufacturer' };
+    await api(request, await tokenOf(page), '/accounts', { method: 'POST', data: form });
+
+    await page.goto('/scripts/ck-pwd');
+    await page.locator('.script-ck-pwd__company').click();
+    await page.keyboard.type('2002');
+    await page.keyboard.press('Enter');
+    await row(page, maker).locator('.accounts-reset').click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await expect(page.locator('.accounts-new-password')).toHaveText(/^[A-Za-z0-9_-]{12}$/);
+    await keepScreenshot(page, 'accounts-ck-pwd-800');
+    await page.locator('.accounts-new-password__close').click();
+
+    await page.goto('/scripts/reset-pwd');
+    await page.locator('.script-reset-pwd__search input').fill(maker);
+    await page.locator('.script-reset-pwd__search input').press('Enter');
+    await expect(row(page, maker)).toBeVisible();
+    await expect(page.locator('.accounts-reset-list tr[data-account]')).toHaveCount(1);
   });
 });

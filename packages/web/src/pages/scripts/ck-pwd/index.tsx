@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listAccountCompanies } from '../../../api/accounts';
 import AccountResetList from '../../usermanager/ck-users/AccountResetList';
+import './index.css';
 
 /** Root's password script: pick a company, reset its factory (manufacturer) account's password, shown once. */
 export default function CkPwd() {
@@ -21,7 +22,6 @@ export default function CkPwd() {
           placeholder={t('accounts.ckPwd.pickCompany')}
           value={ck}
           onChange={setCk}
-          style={{ minWidth: 240, marginBottom: 12 }}
           options={(companies.data ?? []).map((company) => ({ value: company.code, label: `${company.code} ${company.name}` }))}
         />
         <AccountResetList params={ck ? { ck, role: 'manufacturer', page: 1, page_size: 50 } : undefined} empty={t('accounts.ckPwd.none')} />

@@ -2,6 +2,7 @@ import { Button, Card, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import AccountResetList from '../../usermanager/ck-users/AccountResetList';
+import './index.css';
 
 /** Root's password script: find any account by user name and give it a new password, shown once. */
 export default function ResetPwd() {

@@ -3,6 +3,7 @@ import { App, Button, Modal, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resetAccountPassword } from '../../../api/accounts';
+import './PasswordReset.css';
 
 /**
  * Reset password: after a confirmation, the server draws a random password and answers it once;
