@@ -9,20 +9,20 @@ import {
   type NewAccount,
   type PasswordResetView,
 } from '@cloudbox/domain';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
-import { boxes, ckCodes, users, type UserRow } from '../../db/schema.js';
+import { ckCodes, users, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
-import { accountsCompanyOf, mayGiveRole, mayManageAccount, mayResetPasswordOf } from '../../access/accounts.js';
-import { isManager, reachesCk } from '../../access/relations.js';
+import { accountsCompanyOf, mayGiveRole, mayResetPasswordOf } from '../../access/accounts.js';
 import { endSessionsOf, type SessionService } from '../auth/sessions.js';
 import type { OperationLogService } from '../oplog/service.js';
 import { createChanges } from '../user-register/changes.js';
-import { createLookups, notFound, type Caller } from '../user-register/lookups.js';
-import { ids } from '../user-register/sql.js';
+import type { Caller } from '../user-register/lookups.js';
 import type { PasswordHasher } from '../users/passwords.js';
+import { createAccountChecks } from './lookups.js';
 import { accountView, editedFields } from './presenters.js';
-import { accountPage, accountRow, liftSubordinates, moveOwnedBoxes } from './sql.js';
+import { createAccountRemoval } from './removal.js';
+import { accountPage, accountRow } from './sql.js';
 
 export interface AccountDeps {
   db: Db;
@@ -46,64 +46,9 @@ const RESET_PASSWORD_BYTES = 9;
  * Every change is one transaction with its operation-log entry.
  */
 export function createAccountService({ db, passwords, sessions, oplog, scopesChanged }: AccountDeps) {
-  const lookups = createLookups(db);
+  const checks = createAccountChecks(db);
+  const { lookups, view, reachable, managed, districtParent, companyFor } = checks;
   const changes = createChanges({ db, oplog, scopesChanged });
-
-  async function view(id: number): Promise<AccountView> {
-    const row = await accountRow(db, id);
-    if (!row) throw notFound('accountNotFound');
-    return accountView(row);
-  }
-
-  /** The account an id names, where the caller may name it: another company's is answered like a missing one. */
-  async function reachable(caller: Caller, id: number): Promise<UserRow> {
-    const target = await lookups.userById(id);
-    if (!target || !reachesCk(caller.user, target.ck)) throw notFound('accountNotFound');
-    return target;
-  }
-
-  async function managed(caller: Caller, id: number): Promise<UserRow> {
-    const target = await reachable(caller, id);
-    if (target.id === caller.user.id) throw ApiError.forbidden('accountSelf');
-    if (!mayManageAccount(caller.user, target)) throw ApiError.forbidden('accountOutOfReach');
-    return target;
-  }
-
-  /** A regional distributor's superior: a district distributor of its company. */
-  async function districtParent(ck: string | null, role: string, parentId: number | null): Promise<number | null> {
-    if (parentId === null) return null;
-    if (role !== 'regional_distributor') throw ApiError.invalidInput([{ field: 'parent_id', key: 'accountParentNotRegional' }]);
-    const parent = await lookups.userById(parentId);
-    if (!parent || parent.ck !== ck || !parent.roles.includes('district_distributor')) {
-      throw ApiError.invalidInput([{ field: 'parent_id', key: 'accountParentInvalid' }]);
-    }
-    return parent.id;
-  }
-
-  /** The company a new account joins: root names any that exists, a factory account its own. */
-  async function companyFor(caller: Caller, ck: string): Promise<string> {
-    if (!caller.user.roles.includes('root')) {
-      if (ck !== caller.user.ck) throw ApiError.invalidInput([{ field: 'ck', key: 'ckNotYours' }]);
-      return ck;
-    }
-    const [company] = await db.select({ code: ckCodes.code }).from(ckCodes).where(eq(ckCodes.code, ck));
-    if (!company) throw ApiError.invalidInput([{ field: 'ck', key: 'accountCompanyNotFound' }]);
-    return ck;
-  }
-
-  /** Where a deleted account's boxes go: its superior, or another manager of its company. */
-  async function heirOf(target: UserRow, boxesTo: number | undefined, owned: number): Promise<UserRow | undefined> {
-    if (owned === 0) return undefined;
-    if (boxesTo === undefined) throw ApiError.invalidInput([{ field: 'boxes_to', key: 'accountBoxesToRequired', params: { count: owned } }]);
-    const heir = await lookups.userById(boxesTo);
-    const valid =
-      heir !== undefined &&
-      heir.id !== target.id &&
-      heir.ck === target.ck &&
-      (heir.id === target.parentId || (isManager(heir) && heir.enabled && !heir.roles.includes('root')));
-    if (!valid) throw ApiError.invalidInput([{ field: 'boxes_to', key: 'accountBoxesToInvalid' }]);
-    return heir;
-  }
 
   async function setPasswordOnce(caller: Caller, target: UserRow): Promise<PasswordResetView> {
     if (!mayResetPasswordOf(caller.user, target)) throw ApiError.forbidden('accountOutOfReach');
@@ -119,6 +64,8 @@ export function createAccountService({ db, passwords, sessions, oplog, scopesCha
   }
 
   return {
+    ...createAccountRemoval({ db, sessions, changes, checks }),
+
     /** The companies the caller manages accounts of (the console's company picker). */
     async companies(caller: Caller): Promise<AccountCompanyView[]> {
       const rows = await db
@@ -196,36 +143,6 @@ export function createAccountService({ db, passwords, sessions, oplog, scopesCha
       if (disabling) sessions.ended([target.id]);
       if (template !== undefined) scopesChanged([target.id]);
       return view(target.id);
-    },
-
-    /**
-     * Deletes an account in one transaction: the boxes it owns go to `boxesTo` (its superior or
-     * another manager of its company; required when it owns any), the shares and switch grants
-     * that no longer have a rightful granter end, its subordinates move up to its superior.
-     */
-    async remove(caller: Caller, id: number, boxesTo: number | undefined): Promise<void> {
-      const target = await managed(caller, id);
-      const [owned] = await db.select({ boxes: count() }).from(boxes).where(eq(boxes.ownerId, target.id));
-      const heir = await heirOf(target, boxesTo, owned?.boxes ?? 0);
-      const boxIds = await ids<string>(
-        db,
-        sql`select id from boxes where owner_id = ${target.id} union select box_id as id from device_shares where granted_by = ${target.id}`,
-      );
-      await changes.changeBoxes(
-        boxIds,
-        async (tx) => {
-          if (heir) {
-            const moved = await moveOwnedBoxes(tx, target.id, heir.id);
-            await changes.auditBoxes(tx, caller, 'assign_device', moved, heir.username, target.username);
-          }
-          await liftSubordinates(tx, target);
-          await changes.dropSharesOfBlindGranters(tx, caller, boxIds, [target.id]);
-          await changes.auditUser(tx, caller, 'delete_user', target, null);
-          await tx.delete(users).where(eq(users.id, target.id));
-        },
-        [target.id, ...(heir ? [heir.id] : [])],
-      );
-      sessions.ended([target.id]);
     },
 
     /** A new random password, answered once; the user must change it at its next sign-in, and is signed out everywhere. */
