@@ -1,6 +1,6 @@
-import { formatDateTime, ROLES, type AccountView, type Role } from '@cloudbox/domain';
+import { formatDateTime, type AccountView } from '@cloudbox/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Select, Space, Switch, Table, Tag, type TableProps } from 'antd';
+import { App, Button, Card, Space, Switch, Table, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listAccountCompanies, listAccounts, updateAccount, type AccountListParams } from '../../../api/accounts';
@@ -9,13 +9,8 @@ import { useCompactLayout } from '../shared/layout';
 import AccountFormModal, { givableRoles } from './AccountFormModal';
 import DeleteAccountDialog from './DeleteAccountDialog';
 import { ResetPasswordButton } from './PasswordReset';
+import AccountToolbar, { type Filters } from './AccountToolbar';
 import './index.css';
-
-interface Filters {
-  ck?: string;
-  role?: Role;
-  keyword?: string;
-}
 
 /**
  * A company's accounts (DESIGN.md section 5): root picks the company, a factory account
@@ -29,7 +24,6 @@ export default function CkUsers() {
   const compact = useCompactLayout();
   const user = useUserStore((state) => state.user);
   const isRoot = user?.roles.includes('root') ?? false;
-  const [draft, setDraft] = useState<Filters>({});
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const [editing, setEditing] = useState<{ account?: AccountView } | undefined>();
@@ -102,48 +96,7 @@ export default function CkUsers() {
   return (
     <div className="app-page accounts-page">
       <Card variant="borderless">
-        <Space wrap className="accounts-toolbar">
-          {isRoot && (
-            <Select
-              className="accounts-toolbar__company"
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              placeholder={t('accounts.allCompanies')}
-              value={draft.ck}
-              onChange={(ck?: string) => {
-                setDraft({ ...draft, ck });
-                search({ ...draft, ck });
-              }}
-              options={(companies.data ?? []).map((company) => ({ value: company.code, label: `${company.code} ${company.name}` }))}
-            />
-          )}
-          <Select
-            className="accounts-toolbar__role"
-            allowClear
-            placeholder={t('accounts.allRoles')}
-            value={draft.role}
-            onChange={(role?: Role) => setDraft({ ...draft, role })}
-            options={ROLES.filter((role) => role !== 'root' && !['admin', 'editor', 'visitor'].includes(role)).map((role) => ({
-              value: role,
-              label: t(`role.${role}`, { defaultValue: role }),
-            }))}
-          />
-          <Input
-            className="accounts-toolbar__keyword"
-            allowClear
-            placeholder={t('accounts.keyword')}
-            value={draft.keyword}
-            onChange={(event) => setDraft({ ...draft, keyword: event.target.value })}
-            onPressEnter={() => search(draft)}
-          />
-          <Button type="primary" className="accounts-toolbar__search" onClick={() => search(draft)}>
-            {t('accounts.search')}
-          </Button>
-          <Button className="accounts-toolbar__add" onClick={() => setEditing({})}>
-            {t('accounts.add')}
-          </Button>
-        </Space>
+        <AccountToolbar isRoot={isRoot} companies={companies.data ?? []} onSearch={search} onAdd={() => setEditing({})} />
         <Table<AccountView>
           className="accounts-table"
           rowKey="id"
