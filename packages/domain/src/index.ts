@@ -18,6 +18,7 @@ export * from './user-register/hierarchy.js';
 export * from './user-register/sharing.js';
 export * from './user-register/templates.js';
 export * from './user-register/service-switch.js';
+export * from './accounts/accounts.js';
 
 export * from './boxes/box.js';
 export * from './companies/company.js';

@@ -24,6 +24,8 @@ import { syncBuiltInDeviceTypes } from './fleet/device-types.js';
 import { createRegistry } from './fleet/registry.js';
 import { createStatusService } from './fleet/status.js';
 import { registerWebConsole } from './http/web-console.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { createAccountService } from './modules/accounts/service.js';
 import { installGuard } from './modules/auth/guard.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -138,6 +140,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(userRegisterRoutes, { prefix: API_BASE, service: services.userRegister, guard });
   app.register(companyRoutes, { prefix: API_BASE, companies: services.companies, guard });
   app.register(boxDeliveryRoutes, { prefix: API_BASE, service: services.boxDelivery, guard });
+  app.register(accountRoutes, { prefix: API_BASE, accounts: services.accounts, guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: services.realtime });
   app.register(mqttWebSocketRoutes, { accept: services.broker.acceptStream });
   if (config.mqtt.hookKey) app.register(brokerHookRoutes, { prefix: API_BASE, hook: services.brokerHook, key: config.mqtt.hookKey });
@@ -224,6 +227,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     now: now ?? (() => new Date()),
   });
   const handlers = brokerHandlers({ ingest, registry, status, commands, boxDelivery, logger });
+  const accounts = createAccountService({ db, passwords, sessions, oplog, scopesChanged });
   const snapshot = dataPlaneSnapshot({ broker: broker.view, ingest, realtime });
 
   // What one instance changes, every instance forgets and tells its browsers (the policy first: the browsers' scopes are read from it).
@@ -261,6 +265,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     userRegister,
     boxProperties,
     boxDelivery,
+    accounts,
     snapshot,
     companies: createCompanyService({ db, oplog, sessions }),
     faults: createFaultService({ db, registry, policy, now }),

@@ -9,9 +9,18 @@ import { roleScope, SERVICE_STAFF, type BoxScope, type DeviceAccess } from './sc
 
 type Person = Pick<UserRow, 'roles' | 'level' | 'isManager'>;
 
-/** add_next_manager: a manager of a level above the deepest. */
+/**
+ * add_next_manager (SPEC.md section 6: manager and afterSalesPlus): a manager of a level above the
+ * deepest adds one a level below itself; afterSalesPlus, outside the hierarchy, starts one: a top
+ * manager of its company (`startsHierarchy`).
+ */
 export function mayAddManager(user: Person): boolean {
-  return isManager(user) && user.level >= 1 && user.level < MAX_MANAGER_LEVEL;
+  return startsHierarchy(user) || (isManager(user) && user.level >= 1 && user.level < MAX_MANAGER_LEVEL);
+}
+
+/** afterSalesPlus adds a company's top managers (level 1, under nobody), as root does from the accounts screen. */
+export function startsHierarchy(user: Person): boolean {
+  return user.roles.includes('afterSalesPlus') && !isManager(user);
 }
 
 export function isManager(user: Pick<UserRow, 'roles' | 'isManager'>): boolean {

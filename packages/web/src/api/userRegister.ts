@@ -1,6 +1,7 @@
 import type {
   AddHelperInput,
   AddManagerInput,
+  ChangeHelperInfoInput,
   CkUserView,
   HelperType,
   ManagedUserView,
@@ -43,6 +44,7 @@ export const addManager = (input: AddManagerInput) => post<ManagedUserView>('add
 export const deleteHelper = (helperId: number) => get<null>('del_helper', { helper_id: helperId });
 export const changeHelperPassword = (helperId: number, password: string) =>
   post<null>('change_helper_password', { helper_id: helperId, password, password_repeat: password });
+export const changeHelperInfo = (input: ChangeHelperInfoInput) => post<ManagedUserView>('change_helper_info', input);
 export const changeHelperModel = (helperId: number, templateId: number | null) =>
   post<ManagedUserView>('change_helper_model', { helper_id: helperId, template_id: templateId });
 export const changeManagerModel = (managerId: number, templateId: number | null) =>
