@@ -355,13 +355,19 @@ test.describe('user management', () => {
     await expect(superior).toContainText('Your superior');
     await expect(superior.locator('.switch-grant-state')).toHaveAttribute('data-authorized', 'false');
     await expect(superior.locator('.switch-revoke')).toHaveCount(0);
-    // The rest of the CK is folded away with the reason, without an authorise button: service staff switch by their role.
+    // Service staff have their own section, without authorise: demo_sub2 is not the box's top owner.
+    await expect(drawer.locator('.service-switch-not-top')).toContainText('Only the top owner of this device, demo_manager, may authorise service staff');
+    await expect(drawer.locator('.service-switch-users .ant-table-row', { hasText: 'demo_qc' })).toContainText('Not authorised');
+    await expect(drawer.locator('.service-switch-grant')).toHaveCount(0);
+    const service = await drawer.locator('.service-switch-users .ant-table-row').count();
+    // The rest of the CK is folded away with the reason, without an authorise button.
     await drawer.locator('.switch-grant-others .ant-collapse-header').click();
-    const qc = drawer.locator('.switch-grant-other', { hasText: 'demo_qc' });
-    await expect(qc).toContainText('Switches it by their role (service staff)');
+    await expect(drawer.locator('.switch-grant-other', { hasText: 'demo_limited' })).toContainText('Company staff: cannot be authorised to switch');
     await expect(drawer.locator('.switch-grant-other', { hasText: 'demo_sub3' })).toContainText('Does not see this device: share it with them first');
     await expect(drawer.locator('.switch-grant-others .switch-grant')).toHaveCount(0);
-    await expect(drawer.locator('.switch-grant-others .ant-collapse-header')).toContainText(`Cannot be authorised (${users.length - candidates.length})`);
+    await expect(drawer.locator('.switch-grant-others .ant-collapse-header')).toContainText(
+      `Cannot be authorised (${users.length - candidates.length - service})`,
+    );
     await settled(subPage, '.switch-grant-drawer-root');
     await keepScreenshot(subPage, 'usermanager-switch-grant-en');
 

@@ -45,7 +45,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: 'demo_root', role: 'root', password: DEMO_PASSWORD, ck: null },
   { username: 'demo_maker', role: 'manufacturer', ...IN_DEMO_CK, showFeedback: true },
   { username: 'demo_district', role: 'district_distributor', ...IN_DEMO_CK },
-  { username: 'demo_region', role: 'regional_distributor', ...IN_DEMO_CK },
+  // A regional distributor under the district one: demo_district sees the boxes sold through both.
+  { username: 'demo_region', role: 'regional_distributor', ...IN_DEMO_CK, parent: 'demo_district' },
   { username: 'demo_manager', role: 'manager', ...IN_DEMO_CK, level: 1, isManager: true, showDelBox: true },
   { username: 'demo_limited', role: 'limited_admin', ...IN_DEMO_CK },
   { username: 'demo_helper', role: 'helper', ...IN_DEMO_CK, parent: 'demo_manager', helperType: 'operator', template: DEMO_TEMPLATE_NAMES.operator },

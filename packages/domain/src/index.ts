@@ -17,6 +17,8 @@ export * from './users/user-info.js';
 export * from './user-register/hierarchy.js';
 export * from './user-register/sharing.js';
 export * from './user-register/templates.js';
+export * from './user-register/service-switch.js';
+export * from './accounts/accounts.js';
 
 export * from './boxes/box.js';
 export * from './box-registry/registry.js';
@@ -29,6 +31,7 @@ export * from './devices/readings.js';
 export * from './faults/records.js';
 export * from './commands/command.js';
 export * from './oplog/operation-log.js';
+export * from './box-delivery/index.js';
 
 export * from './device-types/register.js';
 export * from './device-types/device-type.js';

@@ -24,6 +24,8 @@ import { syncBuiltInDeviceTypes } from './fleet/device-types.js';
 import { createRegistry } from './fleet/registry.js';
 import { createStatusService } from './fleet/status.js';
 import { registerWebConsole } from './http/web-console.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { createAccountService } from './modules/accounts/service.js';
 import { installGuard } from './modules/auth/guard.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -33,6 +35,8 @@ import { boxRegistryRoutes } from './modules/box-registry/routes.js';
 import { createBoxRegistryService } from './modules/box-registry/service.js';
 import { boxPropertyRoutes } from './modules/box-properties/routes.js';
 import { createBoxPropertyService } from './modules/box-properties/service.js';
+import { boxDeliveryRoutes } from './modules/box-delivery/routes.js';
+import { createBoxDeliveryService } from './modules/box-delivery/service.js';
 import { boxRoutes } from './modules/boxes/routes.js';
 import { createBoxService } from './modules/boxes/service.js';
 import { commandRoutes } from './modules/commands/routes.js';
@@ -138,6 +142,8 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: services.deviceTypes, guard });
   app.register(userRegisterRoutes, { prefix: API_BASE, service: services.userRegister, guard });
   app.register(companyRoutes, { prefix: API_BASE, companies: services.companies, guard });
+  app.register(boxDeliveryRoutes, { prefix: API_BASE, service: services.boxDelivery, guard });
+  app.register(accountRoutes, { prefix: API_BASE, accounts: services.accounts, guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: services.realtime });
   app.register(mqttWebSocketRoutes, { accept: services.broker.acceptStream });
   if (config.mqtt.hookKey) app.register(brokerHookRoutes, { prefix: API_BASE, hook: services.brokerHook, key: config.mqtt.hookKey });
@@ -185,7 +191,10 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     announce: announceStatus({ registry, realtime, logger }),
   });
   const oplog = createOperationLogService(db, policy);
-  const commands = createCommandService({ db, registry, broker: broker.view, status, realtime, oplog, policy, ttlMs: config.commandTtlMs, logger });
+  const boxDelivery = createBoxDeliveryService({ db, registry, broker: broker.view, status, oplog, logger });
+  // What commands send to boxes counts as the boxes' data usage too.
+  const toBoxes = boxDelivery.meter.counting(broker.view);
+  const commands = createCommandService({ db, registry, broker: toBoxes, status, realtime, oplog, policy, ttlMs: config.commandTtlMs, logger });
   const ingest = createIngest({
     db,
     registry,
@@ -193,7 +202,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     logger,
     rawRetentionDays: config.rawRetentionDays,
     connectionAware: !config.mqtt.url,
-    hooks: ingestHooks({ realtime, commands, externalBroker: Boolean(config.mqtt.url) }),
+    hooks: ingestHooks({ realtime, commands, boxDelivery, externalBroker: Boolean(config.mqtt.url) }),
   });
   const boxes = createBoxService(
     db,
@@ -221,7 +230,8 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     scopesChanged,
     now: now ?? (() => new Date()),
   });
-  const handlers = brokerHandlers({ ingest, registry, status, commands, logger });
+  const handlers = brokerHandlers({ ingest, registry, status, commands, boxDelivery, logger });
+  const accounts = createAccountService({ db, passwords, sessions, oplog, scopesChanged });
   const snapshot = dataPlaneSnapshot({ broker: broker.view, ingest, realtime });
 
   // What one instance changes, every instance forgets and tells its browsers (the policy first: the browsers' scopes are read from it).
@@ -259,6 +269,8 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     userRegister,
     boxRegistry,
     boxProperties,
+    boxDelivery,
+    accounts,
     snapshot,
     companies: createCompanyService({ db, oplog, sessions }),
     faults: createFaultService({ db, registry, policy, now }),
@@ -275,6 +287,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
       await status.start();
       await ingest.start();
       commands.start();
+      boxDelivery.start();
       await broker.start(handlers);
     },
 
@@ -283,6 +296,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
       // Boxes first, so nothing new arrives; then what is queued is written or refused (and redelivered).
       await broker.close();
       await ingest.close();
+      await boxDelivery.close();
       await status.close();
       realtime.close();
       await bus.close();

@@ -4,6 +4,7 @@ import type { Registry } from './fleet/registry.js';
 import type { StatusService } from './fleet/status.js';
 import type { Ingest, IngestHooks } from './ingest/pipeline.js';
 import { secretMatches } from './modules/boxes/service.js';
+import type { BoxDeliveryService } from './modules/box-delivery/service.js';
 import type { CommandService } from './modules/commands/service.js';
 import type { Realtime } from './realtime/hub.js';
 
@@ -19,11 +20,15 @@ export function brokerHandlers(deps: {
   registry: Registry;
   status: StatusService;
   commands: CommandService;
+  boxDelivery: BoxDeliveryService;
   logger: FastifyBaseLogger;
 }): BrokerHandlers {
-  const { ingest, registry, status, commands, logger } = deps;
+  const { ingest, registry, status, commands, boxDelivery, logger } = deps;
   return {
-    receive: (topic, payload, origin) => ingest.receive(topic, payload, origin),
+    receive(topic, payload, origin) {
+      boxDelivery.meter.counted(topic, payload.length);
+      return ingest.receive(topic, payload, origin);
+    },
     async authenticateBox(boxId, secret) {
       const box = await registry.box(boxId);
       if (!box) return 'unknown';
@@ -36,6 +41,7 @@ export function brokerHandlers(deps: {
         .box(boxId)
         .then((box) => box && commands.dispatch(box))
         .catch((error: unknown) => logger.warn({ err: error, box: boxId }, 'sending waiting commands failed'));
+      boxDelivery.delivery.dispatch(boxId).catch((error: unknown) => logger.warn({ err: error, box: boxId }, 'sending waiting deliveries failed'));
     },
     unregistered: (boxId, ip) => status.unregistered(boxId, ip),
     refused(reason) {
@@ -44,9 +50,9 @@ export function brokerHandlers(deps: {
   };
 }
 
-/** What the ingest tells the rest once a batch committed, and what it asks of the commands. */
-export function ingestHooks(deps: { realtime: Realtime; commands: CommandService; externalBroker: boolean }): IngestHooks {
-  const { realtime, commands } = deps;
+/** What the ingest tells the rest once a batch committed, and what it asks of the commands and the box deliveries. */
+export function ingestHooks(deps: { realtime: Realtime; commands: CommandService; boxDelivery: BoxDeliveryService; externalBroker: boolean }): IngestHooks {
+  const { realtime, commands, boxDelivery } = deps;
   return {
     committed({ samples, opened, closed }) {
       for (const sample of samples) {
@@ -82,9 +88,14 @@ export function ingestHooks(deps: { realtime: Realtime; commands: CommandService
     },
     // With an external broker the hello is the sign that a box is back (the embedded one knows when it subscribes).
     hello: async (box) => {
-      if (deps.externalBroker) await commands.dispatch(box);
+      if (!deps.externalBroker) return;
+      await commands.dispatch(box);
+      await boxDelivery.delivery.dispatch(box.id);
     },
-    ack: (box, ack) => commands.acknowledge(box, ack),
+    // One ack topic for all: a server address's or configuration file's delivery id settles it, any other id is a write's.
+    ack: async (box, ack) => {
+      if (!(await boxDelivery.delivery.acknowledge(box.id, ack))) await commands.acknowledge(box, ack);
+    },
   };
 }
 

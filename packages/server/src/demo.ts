@@ -220,6 +220,13 @@ async function relateDemoBoxes(db: Db, boxIds: readonly string[]): Promise<void>
         select v.id, ${user(who)}, ${user(granter)} from ${numbered} v where ${where} on conflict do nothing`);
     await grant('demo_helper', 'demo_manager', sql`v.ck = '1001' and v.n % 20 = 5 and v.n < 80`);
     await grant('demo_manager', 'demo_sub2', sql`v.ck = '1001' and v.n % 20 = 1`);
+    // demo_manager, top owner of its own boxes, lets the after-sales account switch a few of them.
+    await grant('demo_service', 'demo_manager', sql`v.ck = '1001' and v.n % 20 = 0 and v.n < 100`);
+    // Boxes sold through the distributors: demo_region's, and demo_district's own (it sees both).
+    const sell = (channel: string, where: SQL) =>
+      tx.execute(sql`update boxes b set sales_channel_id = ${user(channel)} from ${numbered} v where b.id = v.id and ${where}`);
+    await sell('demo_region', sql`v.ck = '1001' and v.n % 10 = 7`);
+    await sell('demo_district', sql`v.ck = '1001' and v.n % 10 = 8`);
   });
 }
 

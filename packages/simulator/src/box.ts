@@ -124,6 +124,7 @@ export class VirtualBox {
     client.on('connect', () => this.onConnect(client));
     client.on('message', (topic, payload) => {
       if (topic === this.topics.write) this.onWrite(client, payload);
+      else if (topic === this.topics.server || topic === this.topics.config) this.onDelivery(client, payload);
     });
     client.on('error', (error) => {
       this.context.counters.connectFailures += 1;
@@ -146,7 +147,7 @@ export class VirtualBox {
     };
     client.publish(this.topics.status, BOX_STATUS.online, RETAINED);
     client.publish(this.topics.hello, JSON.stringify(hello), QOS1);
-    client.subscribe(this.topics.write, QOS1);
+    client.subscribe([this.topics.write, this.topics.server, this.topics.config], QOS1);
     if (this.context.inFlight !== undefined) this.pump();
   }
 
@@ -205,6 +206,15 @@ export class VirtualBox {
     client.publish(this.topics.ack, JSON.stringify(ack), QOS1, (error) => {
       if (!error) this.context.counters.acks += 1;
     });
+  }
+
+  /** A server address or a configuration file: a simulated box has nowhere to keep them, so it only says it took them. */
+  private onDelivery(client: MqttClient, payload: Buffer): void {
+    const message = parseJson(payload.toString());
+    const cmdId = typeof message === 'object' && message !== null && 'cmdId' in message ? message.cmdId : undefined;
+    if (typeof cmdId !== 'string') return;
+    const ack: WriteAck = { cmdId, ok: true };
+    client.publish(this.topics.ack, JSON.stringify(ack), QOS1);
   }
 
   /** A SIM card id for boxes whose registration gave none: 8986 (China) and digits from the box key. */

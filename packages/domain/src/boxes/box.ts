@@ -16,7 +16,7 @@ const TEXT_MAX = 200;
 const text = (max = TEXT_MAX) => z.string({ error: missingOrInvalid }).trim().max(max, 'textTooLong');
 
 /** A calendar date, YYYY-MM-DD, that exists. */
-const calendarDate = z
+export const calendarDate = z
   .string({ error: missingOrInvalid })
   .regex(DATE, 'dateFormat')
   .refine((value) => {

@@ -4,6 +4,7 @@ import { isoTimeSchema } from '../validation.js';
 import { connectionFields, ownerFields, simFields } from '../boxes/view-fields.js';
 import { deviceLocationSchema } from './list.js';
 import { deviceStateSchema } from './status.js';
+import { monthUsageSchema } from '../box-delivery/usage.js';
 
 /** One device (a box) with its controllers and its connection log. */
 
@@ -48,6 +49,8 @@ export const deviceDetailSchema = z.object({
   ...connectionFields,
   status_changed_at: isoTimeSchema.nullable(),
   server_ip: z.string().nullable(),
+  /** This month's data usage (the device display's "device flow"). */
+  data_usage: monthUsageSchema,
   location: deviceLocationSchema,
   controllers: z.array(deviceControllerViewSchema),
   /** The newest connects and disconnects, newest first. */

@@ -10,6 +10,8 @@ describe('the box protocol', () => {
       ack: 'cloudbox/100001/up/ack',
       write: 'cloudbox/100001/down/write',
       program: 'cloudbox/100001/down/program',
+      server: 'cloudbox/100001/down/server',
+      config: 'cloudbox/100001/down/config',
     });
   });
 

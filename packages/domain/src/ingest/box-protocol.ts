@@ -17,6 +17,8 @@ export function boxTopics(boxId: string) {
     ack: `${base}/up/ack`,
     write: `${base}/down/write`,
     program: `${base}/down/program`,
+    server: `${base}/down/server`,
+    config: `${base}/down/config`,
   } as const;
 }
 
@@ -58,3 +60,17 @@ export const writeAckSchema = z.object({
   error: z.enum(WRITE_ERRORS).optional(),
 });
 export type WriteAck = z.infer<typeof writeAckSchema>;
+
+/**
+ * The server address a box is told to use (`down/server`); the box answers on `up/ack` with the
+ * same `cmdId` (`{cmdId, ok, error?}`) once it has stored it.
+ */
+export const serverAddressMessageSchema = z.object({ cmdId: z.string().min(1), server: z.string().min(1) });
+export type ServerAddressMessage = z.infer<typeof serverAddressMessageSchema>;
+
+/**
+ * A box model's configuration file (`down/config`): the newest version of the model's file, its
+ * SHA-256 (hex) for the box to check, and the text itself. Acknowledged on `up/ack` like a write.
+ */
+export const configMessageSchema = z.object({ cmdId: z.string().min(1), version: z.number().int().min(1), sha256: z.string().length(64), content: z.string() });
+export type ConfigMessage = z.infer<typeof configMessageSchema>;

@@ -1,10 +1,86 @@
 /** The messages of box delivery (see ../messages.ts), in the four languages. */
-export const en = {} as const;
+export const en = {
+  serverAddressRequired: 'Please fill in the server address',
+  serverAddressFormat: 'The server address must be a host name or IP address, with an optional port (1-65535)',
+  boxIdsRequired: 'Please give at least one box ID',
+  tooManyBoxes: 'At most 500 boxes at a time',
+  boxesNotFound: 'These boxes do not exist: {ids}',
+  serverConfigNotFound: 'This box has no server address to send',
+  serverAddressSet: 'The server address will be sent to {count} boxes',
+  deliveryResent: 'Sent again',
+  boxModelNameRequired: 'Please fill in the model name',
+  boxModelExists: 'A box model with this name already exists',
+  boxModelNotFound: 'This box model does not exist',
+  configLanguage: 'The language must be one of zh, en, es, ja',
+  configEmpty: 'The configuration file is empty',
+  configTooLarge: 'The configuration file is larger than 256 KiB',
+  configVersionNotFound: 'This configuration version does not exist',
+  configNothingToSend: 'This model has no configuration file in this language yet',
+  configSent: 'Version {version} will be sent to {count} boxes',
+  monthFormat: 'The month must be written as YYYY-MM',
+} as const;
 
 type Catalog = Record<keyof typeof en, string>;
 
-export const zh: Catalog = {};
+export const zh: Catalog = {
+  serverAddressRequired: '请填写服务器地址',
+  serverAddressFormat: '服务器地址须为主机名或 IP 地址，可带端口（1-65535）',
+  boxIdsRequired: '请至少填写一个盒子 ID',
+  tooManyBoxes: '一次最多 500 个盒子',
+  boxesNotFound: '以下盒子不存在：{ids}',
+  serverConfigNotFound: '该盒子没有可下发的服务器地址',
+  serverAddressSet: '服务器地址将下发到 {count} 个盒子',
+  deliveryResent: '已重新下发',
+  boxModelNameRequired: '请填写型号名称',
+  boxModelExists: '已存在同名的盒子型号',
+  boxModelNotFound: '该盒子型号不存在',
+  configLanguage: '语言必须是 zh、en、es、ja 之一',
+  configEmpty: '配置文件为空',
+  configTooLarge: '配置文件超过 256 KiB',
+  configVersionNotFound: '该配置版本不存在',
+  configNothingToSend: '该型号在此语言下还没有配置文件',
+  configSent: '版本 {version} 将下发到 {count} 个盒子',
+  monthFormat: '月份格式须为 YYYY-MM',
+};
 
-export const es: Catalog = {};
+export const es: Catalog = {
+  serverAddressRequired: 'Indique la dirección del servidor',
+  serverAddressFormat: 'La dirección del servidor debe ser un nombre de host o una dirección IP, con un puerto opcional (1-65535)',
+  boxIdsRequired: 'Indique al menos un ID de caja',
+  tooManyBoxes: 'Como máximo 500 cajas a la vez',
+  boxesNotFound: 'Estas cajas no existen: {ids}',
+  serverConfigNotFound: 'Esta caja no tiene dirección de servidor que enviar',
+  serverAddressSet: 'La dirección del servidor se enviará a {count} cajas',
+  deliveryResent: 'Enviado de nuevo',
+  boxModelNameRequired: 'Indique el nombre del modelo',
+  boxModelExists: 'Ya existe un modelo de caja con este nombre',
+  boxModelNotFound: 'Este modelo de caja no existe',
+  configLanguage: 'El idioma debe ser zh, en, es o ja',
+  configEmpty: 'El archivo de configuración está vacío',
+  configTooLarge: 'El archivo de configuración supera 256 KiB',
+  configVersionNotFound: 'Esta versión de configuración no existe',
+  configNothingToSend: 'Este modelo aún no tiene archivo de configuración en este idioma',
+  configSent: 'La versión {version} se enviará a {count} cajas',
+  monthFormat: 'El mes debe escribirse como AAAA-MM',
+};
 
-export const ja: Catalog = {};
+export const ja: Catalog = {
+  serverAddressRequired: 'サーバーアドレスを入力してください',
+  serverAddressFormat: 'サーバーアドレスはホスト名または IP アドレス（ポート 1-65535 は任意）で指定してください',
+  boxIdsRequired: 'ボックス ID を 1 つ以上入力してください',
+  tooManyBoxes: '一度に指定できるボックスは 500 台までです',
+  boxesNotFound: '次のボックスは存在しません：{ids}',
+  serverConfigNotFound: 'このボックスには送信するサーバーアドレスがありません',
+  serverAddressSet: 'サーバーアドレスを {count} 台のボックスに送信します',
+  deliveryResent: '再送信しました',
+  boxModelNameRequired: '機種名を入力してください',
+  boxModelExists: '同じ名前のボックス機種が既にあります',
+  boxModelNotFound: 'このボックス機種は存在しません',
+  configLanguage: '言語は zh、en、es、ja のいずれかです',
+  configEmpty: '設定ファイルが空です',
+  configTooLarge: '設定ファイルが 256 KiB を超えています',
+  configVersionNotFound: 'この設定バージョンは存在しません',
+  configNothingToSend: 'この機種にはこの言語の設定ファイルがまだありません',
+  configSent: 'バージョン {version} を {count} 台のボックスに送信します',
+  monthFormat: '月は YYYY-MM の形式で入力してください',
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from '../boxes/box.js';
 import { checked, missingOrInvalid, numberInput, rowIdSchema, validateCkCode, validatePassword, validateUserName } from '../validation.js';
 
 /**
@@ -17,12 +18,17 @@ export type HelperType = (typeof HELPER_TYPES)[number];
 const id = rowIdSchema;
 const remark = z.string({ error: missingOrInvalid }).trim().max(200, 'textTooLong').default('');
 const templateId = id.nullable().default(null);
+/** A helper's message (SPEC.md section 3, Helper) and the date until which its devices serve it. */
+const helperInfo = {
+  helper_message: z.string({ error: missingOrInvalid }).trim().max(200, 'textTooLong').default(''),
+  device_expiry_date: calendarDate.nullable().default(null),
+};
 
 /**
  * The register form (SPEC.md section 3): account, password typed twice, notes, CK code (4 digits),
  * permission template. Every violation is reported (SPEC.md section 5); the two passwords must match.
  */
-const registerUserFields = {
+export const registerUserFields = {
   username: checked(validateUserName, { trim: true }),
   password: checked(validatePassword),
   password_repeat: z.string({ error: missingOrInvalid }),
@@ -31,7 +37,7 @@ const registerUserFields = {
   template_id: templateId,
 };
 
-function passwordsMatch<T extends { password: string; password_repeat: string }>(schema: z.ZodType<T>) {
+export function passwordsMatch<T extends { password: string; password_repeat: string }>(schema: z.ZodType<T>) {
   return schema.refine((value) => value.password === value.password_repeat, { message: 'passwordsDiffer', path: ['password_repeat'] });
 }
 
@@ -45,6 +51,7 @@ export const addHelperSchema = passwordsMatch(
     ...registerUserFields,
     role: z.enum(['helper', 'end_user'], { error: 'fieldInvalid' }).default('helper'),
     helper_type: z.enum(HELPER_TYPES, { error: 'fieldInvalid' }).default('operator'),
+    ...helperInfo,
   }),
 );
 export type AddHelperInput = z.input<typeof addHelperSchema>;
@@ -53,6 +60,9 @@ export const changeHelperPasswordSchema = passwordsMatch(
   z.object({ helper_id: id, password: checked(validatePassword), password_repeat: z.string({ error: missingOrInvalid }) }),
 );
 export const changeHelperModelSchema = z.object({ helper_id: id, template_id: templateId });
+/** POST /user_register/change_helper_info (edit-helper): the helper's message and device expiry date. */
+export const changeHelperInfoSchema = z.object({ helper_id: id, ...helperInfo });
+export type ChangeHelperInfoInput = z.input<typeof changeHelperInfoSchema>;
 export const changeManagerModelSchema = z.object({ manager_id: id, template_id: templateId });
 /** A manager hides (or shows again) the devices of its part of the hierarchy from its superiors. */
 export const setShieldSchema = z.object({ shield: z.boolean({ error: 'booleanFormat' }) });
@@ -90,6 +100,10 @@ export const managedUserSchema = z.object({
   shield_devices: z.boolean(),
   /** Boxes it owns (managers) or that were shared with it (helpers). */
   devices: z.number().int(),
+  /** Helpers: a message from its manager, when it was last set, and until when its devices serve it (YYYY-MM-DD). */
+  helper_message: z.string(),
+  helper_message_at: z.string().nullable(),
+  device_expiry_date: z.string().nullable(),
   created_at: z.string(),
 });
 export type ManagedUserView = z.infer<typeof managedUserSchema>;

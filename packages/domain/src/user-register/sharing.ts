@@ -76,14 +76,16 @@ export type RelationDevicePage = z.infer<typeof relationDevicePageSchema>;
 
 /**
  * How a user of a box's CK sees the box, as the devices policy decides it (its `via`; root belongs
- * to no CK): the box's owner, a superior of the owner, a sharee, or CK-wide staff.
+ * to no CK): the box's owner, a superior of the owner, a sharee, CK-wide staff, or the distributor
+ * it was sold through (its sales channel).
  */
-export const BOX_SIGHTS = ['owner', 'superior', 'share', 'staff'] as const;
+export const BOX_SIGHTS = ['owner', 'superior', 'share', 'staff', 'channel'] as const;
 export type BoxSight = (typeof BOX_SIGHTS)[number];
 
 /**
  * get_dev_ck_users: the users of the device's CK (but the caller), with how each sees the box and
- * whether it holds its switch on/off authorisation; only a superior or a sharee can be given one.
+ * whether it holds its switch on/off authorisation; only a superior, a sharee or the sales channel
+ * can be given one here (service staff: by the box's top owner, `get_service_switch_users`).
  */
 export const ckUserSchema = z.object({
   id: z.number().int(),

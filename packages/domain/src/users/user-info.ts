@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FLAGS, ROLES, type AccessName, type Role } from '../roles.js';
-import { checked, validatePassword, validateUserName } from '../validation.js';
+import { checked, validatePassword } from '../validation.js';
 
 /** The signed-in user (`GET /user/info`) and the password changes of the `/user` calls (SPEC.md section 7). */
 
@@ -19,6 +19,8 @@ export interface InfoUser {
   show_del_box: boolean;
   remark: string;
   registered_at: string;
+  /** Set by a password reset: the console opens the change-password screen before anything else. */
+  must_change_password: boolean;
 }
 
 export const infoUserSchema = z.object({
@@ -33,6 +35,7 @@ export const infoUserSchema = z.object({
   show_del_box: z.boolean(),
   remark: z.string(),
   registered_at: z.string().describe('ISO 8601 with offset'),
+  must_change_password: z.boolean(),
 }) satisfies z.ZodType<InfoUser>;
 
 export interface UserInfo {
@@ -59,9 +62,3 @@ export const changePasswordSchema = z.object({
   new_password: checked(validatePassword),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
-
-export const resetCkUserPasswordSchema = z.object({
-  username: checked(validateUserName, { trim: true }),
-  password: checked(validatePassword),
-});
-export type ResetCkUserPasswordInput = z.infer<typeof resetCkUserPasswordSchema>;

@@ -33,6 +33,8 @@ interface Facts {
   assigner: string | null;
   shares: string[];
   grants: string[];
+  /** The distributor it was sold through. */
+  channel: string | null;
   /** The device type of its controller at station 1. */
   device_type: string;
 }
@@ -42,7 +44,13 @@ const exactly = (list: string[], expected: string[]) => [...list].sort().join() 
 /** The columns: each relation, as a test on the seeded facts (the first box that has it is picked). */
 const RELATIONS = {
   /** demo_manager's, neither shared nor granted. */
-  own: (box: Facts) => box.owner === 'demo_manager' && box.shares.length === 0 && box.grants.length === 0,
+  own: (box: Facts) => box.owner === 'demo_manager' && box.shares.length === 0 && box.grants.length === 0 && box.channel === null,
+  /** demo_manager's, whose switching it (the top owner) authorised demo_service (after-sales) to. */
+  serviceGranted: (box: Facts) => box.owner === 'demo_manager' && box.shares.length === 0 && exactly(box.grants, ['demo_service']),
+  /** demo_manager's, sold through demo_region (a regional distributor under demo_district). */
+  regionChannel: (box: Facts) => box.owner === 'demo_manager' && box.channel === 'demo_region' && box.shares.length === 0 && box.grants.length === 0,
+  /** demo_manager's, sold through demo_district itself. */
+  districtChannel: (box: Facts) => box.owner === 'demo_manager' && box.channel === 'demo_district' && box.shares.length === 0 && box.grants.length === 0,
   /** Assigned by demo_manager to demo_sub2, which granted demo_manager its switching. */
   assigned: (box: Facts) => box.owner === 'demo_sub2' && box.assigner === 'demo_manager' && exactly(box.grants, ['demo_manager']),
   /** Assigned on by demo_sub2 to demo_sub3: two levels below demo_manager, no switch grant. */
@@ -75,21 +83,45 @@ interface Row {
 const NONE = Object.fromEntries(RELATION_NAMES.map((relation) => [relation, 'none'])) as Record<Relation, Right>;
 const row = (rights: Partial<Record<Relation, Right>>, model: Model | null = null): Row => ({ rights: { ...NONE, ...rights }, model });
 /** Every box of the first CK (shielded ones too: shielding hides from superiors, not from CK staff). */
-const firstCk = (right: Right) =>
-  row({ own: right, assigned: right, assignedDeep: right, shielded: right, sharedRead: right, sharedWrite: right, userShare: right });
+const firstCk = (right: Right, rights: Partial<Record<Relation, Right>> = {}) =>
+  row({
+    own: right,
+    serviceGranted: right,
+    regionChannel: right,
+    districtChannel: right,
+    assigned: right,
+    assignedDeep: right,
+    shielded: right,
+    sharedRead: right,
+    sharedWrite: right,
+    userShare: right,
+    ...rights,
+  });
 
 const EXPECTED: Record<string, Row> = {
   demo_root: row(Object.fromEntries(RELATION_NAMES.map((relation) => [relation, 'full']))),
-  demo_maker: firstCk('full'),
-  demo_district: firstCk('full'),
-  demo_region: firstCk('full'),
-  demo_limited: firstCk('full'),
-  demo_qc: firstCk('full'),
-  demo_service: firstCk('full'),
-  demo_service_plus: firstCk('full'),
+  // CK-wide staff write parameters; switching needs the owner chain's grant (DESIGN.md section 5).
+  demo_maker: firstCk('params'),
+  demo_limited: firstCk('params'),
+  demo_qc: firstCk('params'),
+  demo_service: firstCk('params', { serviceGranted: 'full' }),
+  demo_service_plus: firstCk('params'),
   demo_market: firstCk('read'),
+  // Distributors read what was sold through them: a district distributor its own and its regional distributors' channels.
+  demo_district: row({ regionChannel: 'read', districtChannel: 'read' }),
+  demo_region: row({ regionChannel: 'read' }),
   // Owner of its own and shared boxes; superior of the assigned ones, switching only where the owner granted it; demo_shield's are hidden.
-  demo_manager: row({ own: 'full', assigned: 'full', assignedDeep: 'params', sharedRead: 'full', sharedWrite: 'full', userShare: 'full' }),
+  demo_manager: row({
+    own: 'full',
+    serviceGranted: 'full',
+    regionChannel: 'full',
+    districtChannel: 'full',
+    assigned: 'full',
+    assignedDeep: 'params',
+    sharedRead: 'full',
+    sharedWrite: 'full',
+    userShare: 'full',
+  }),
   demo_sub2: row({ assigned: 'full', assignedDeep: 'params' }),
   demo_sub3: row({ assignedDeep: 'full' }),
   // Shielding hides its boxes from above, not from itself.
@@ -183,6 +215,7 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
     const facts = await queryRows<Omit<Facts, 'shares' | 'grants'> & { shares: string[] | string; grants: string[] | string }>(
       db,
       sql`select b.id, b.ck, o.username as owner, a.username as assigner, c.device_type_id as device_type,
+            (select username from users where id = b.sales_channel_id) as channel,
             array(select u.username || ':' || s.permission from device_shares s join users u on u.id = s.user_id where s.box_id = b.id) as shares,
             array(select u.username from device_switch_grants g join users u on u.id = g.user_id where g.box_id = b.id) as grants
           from boxes b join controllers c on c.box_id = b.id and c.station = 1

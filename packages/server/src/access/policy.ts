@@ -2,7 +2,7 @@ import type { SharePermission, TemplateRights } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { queryRows } from '../db/sql.js';
-import { accessOf, roleScope, type BoxScope, type DeviceAccess, type Person } from './scope.js';
+import { accessOf, channelsOf, roleScope, type BoxScope, type DeviceAccess, type Person } from './scope.js';
 import { scopeCondition } from './sql.js';
 
 /** How long a user's scope is reused; changes of relations forget it at once (`forget`). */
@@ -22,7 +22,8 @@ export function createDevicePolicy(db: Db, options: { clock?: () => number } = {
 
   async function loadRelated(user: Person & { ck: string }): Promise<BoxScope> {
     // A shielding manager hides itself and everything below it from those above (not from itself).
-    const [row] = await queryRows<{ owners: number[]; rights: TemplateRights | null }>(
+    // A district distributor's sales channels include its regional distributors (`channelsOf`).
+    const [row] = await queryRows<{ owners: number[]; regionals: number[]; rights: TemplateRights | null }>(
       db,
       sql`with recursive below(id) as (
             select ${user.id}::int
@@ -30,9 +31,11 @@ export function createDevicePolicy(db: Db, options: { clock?: () => number } = {
             select u.id from users u join below on u.parent_id = below.id where not u.shield_devices
           )
           select array(select id from below) as owners,
+            array(select r.id from users r where r.parent_id = ${user.id} and 'regional_distributor' = any(r.roles)) as regionals,
             (select t.rights from users u join permission_templates t on t.id = u.template_id where u.id = ${user.id}) as rights`,
     );
-    return { kind: 'related', ck: user.ck, userId: user.id, owners: row?.owners ?? [user.id], template: row?.rights ?? null };
+    const channels = channelsOf(user, row?.regionals ?? []);
+    return { kind: 'related', ck: user.ck, userId: user.id, owners: row?.owners ?? [user.id], channels, template: row?.rights ?? null };
   }
 
   function scopeOf(user: Person): Promise<BoxScope> {
@@ -57,16 +60,19 @@ export function createDevicePolicy(db: Db, options: { clock?: () => number } = {
     /** What the user may do to the box; null when it may not see it (or it does not exist). */
     async access(user: Person, box: { id: string; ck: string }): Promise<DeviceAccess | null> {
       const scope = await scopeOf(user);
-      if (scope.kind !== 'related') return accessOf(scope, { ck: box.ck, ownerId: null, share: null, switchGranted: false });
+      if (scope.kind === 'all' || scope.kind === 'none')
+        return accessOf(scope, { ck: box.ck, ownerId: null, share: null, switchGranted: false, salesChannelId: null });
+      // Staff need the box's switch grant too (their switching is the top owner's to authorise).
       if (box.ck !== scope.ck) return null;
-      const [row] = await queryRows<{ owner_id: number | null; share: SharePermission | null; switch_granted: boolean }>(
+      const [row] = await queryRows<{ owner_id: number | null; share: SharePermission | null; switch_granted: boolean; sales_channel_id: number | null }>(
         db,
-        sql`select b.owner_id, s.permission as share, exists (select 1 from device_switch_grants g where g.box_id = b.id and g.user_id = ${user.id}) as switch_granted
+        sql`select b.owner_id, b.sales_channel_id, s.permission as share,
+              exists (select 1 from device_switch_grants g where g.box_id = b.id and g.user_id = ${user.id}) as switch_granted
             from boxes b left join device_shares s on s.box_id = b.id and s.user_id = ${user.id}
             where b.id = ${box.id}`,
       );
       if (!row) return null;
-      return accessOf(scope, { ck: box.ck, ownerId: row.owner_id, share: row.share, switchGranted: row.switch_granted });
+      return accessOf(scope, { ck: box.ck, ownerId: row.owner_id, share: row.share, switchGranted: row.switch_granted, salesChannelId: row.sales_channel_id });
     },
 
     /** The ids of the boxes a related scope covers (the WebSocket keeps them per browser). */

@@ -1,6 +1,6 @@
 import { ASSIGNMENT_RECALLERS, MAX_MANAGER_LEVEL, type Role, type TemplateRights } from '@cloudbox/domain';
 import type { UserRow } from '../db/schema.js';
-import { roleScope, type BoxScope, type DeviceAccess } from './scope.js';
+import { roleScope, SERVICE_STAFF, type BoxScope, type DeviceAccess } from './scope.js';
 
 /**
  * Who may change which relation between users and boxes (DESIGN.md section 5). The devices policy
@@ -9,9 +9,18 @@ import { roleScope, type BoxScope, type DeviceAccess } from './scope.js';
 
 type Person = Pick<UserRow, 'roles' | 'level' | 'isManager'>;
 
-/** add_next_manager: a manager of a level above the deepest. */
+/**
+ * add_next_manager (SPEC.md section 6: manager and afterSalesPlus): a manager of a level above the
+ * deepest adds one a level below itself; afterSalesPlus, outside the hierarchy, starts one: a top
+ * manager of its company (`startsHierarchy`).
+ */
 export function mayAddManager(user: Person): boolean {
-  return isManager(user) && user.level >= 1 && user.level < MAX_MANAGER_LEVEL;
+  return startsHierarchy(user) || (isManager(user) && user.level >= 1 && user.level < MAX_MANAGER_LEVEL);
+}
+
+/** afterSalesPlus adds a company's top managers (level 1, under nobody), as root does from the accounts screen. */
+export function startsHierarchy(user: Person): boolean {
+  return user.roles.includes('afterSalesPlus') && !isManager(user);
 }
 
 export function isManager(user: Pick<UserRow, 'roles' | 'isManager'>): boolean {
@@ -69,7 +78,7 @@ export function services(caller: Actor, user: Pick<UserRow, 'parentId' | 'ck'>):
 }
 
 /** Root and CK-wide staff read every share and assignment of the users they service; they make none. */
-export function readsEveryRelation(caller: Pick<UserRow, 'roles' | 'ck'>): boolean {
+export function readsEveryRelation(caller: Actor): boolean {
   return roleScope(caller) !== undefined;
 }
 
@@ -112,4 +121,34 @@ export function mayRevokeSwitch(callerId: number, grant: { grantedBy: number | n
  */
 export function reachesCk(user: Pick<UserRow, 'roles' | 'ck'>, ck: string | null): boolean {
   return user.roles.includes('root') || user.ck === ck;
+}
+
+/** The company's service staff (qualityController, afterSales, afterSalesPlus): they switch a box only with its top owner's grant. */
+export function isServiceStaff(user: Pick<UserRow, 'roles'>): boolean {
+  return user.roles.some((role) => SERVICE_STAFF.includes(role));
+}
+
+/**
+ * A box's top owner (DESIGN.md section 5): the last of its owner chain, which is the owner and each
+ * superior up `parent_id` while the one below does not shield (those who see the box through the
+ * hierarchy); in an unshielded hierarchy the level-1 manager above the owner. Null: nobody owns it.
+ */
+export function topOwnerOf(ownerId: number | null, userOf: (id: number) => Pick<UserRow, 'parentId' | 'shieldDevices'>): number | null {
+  let top = ownerId;
+  while (top !== null) {
+    const user = userOf(top);
+    if (user.shieldDevices || user.parentId === null) break;
+    top = user.parentId;
+  }
+  return top;
+}
+
+/**
+ * Authorising service staff to switch a box (and withdrawing it): the box's top owner, while it may
+ * switch the box itself (it owns it, or the owner granted it that), to service staff of the box's
+ * CK. The company's consent comes from the top of the chain that bought the box; a grant never
+ * exceeds the granter's own right.
+ */
+export function offersServiceSwitch(callerId: number, box: { topOwnerId: number | null; callerMaySwitch: boolean }): boolean {
+  return box.topOwnerId === callerId && box.callerMaySwitch;
 }

@@ -1,4 +1,4 @@
-import type { Role, SharePermission, TemplateRights } from '@cloudbox/domain';
+import { SERVICE_STAFF_ROLES, type Role, type SharePermission, type TemplateRights } from '@cloudbox/domain';
 import type { UserRow } from '../db/schema.js';
 
 /**
@@ -7,38 +7,42 @@ import type { UserRow } from '../db/schema.js';
  * `sql.test.ts`; `policy.ts` loads a user's scope and a box's relations from the database.
  *
  * - root: every box of every CK, every right.
- * - CK-wide staff: every box of their own CK; market reads only.
- * - everyone else (managers, helpers, end users), within their own CK: the boxes they own; those
- *   their subordinates own, unless a manager on the way up shields them; those shared with them.
- *   Their model (permission template) caps which registers they may read and write.
+ * - CK-wide staff: every box of their own CK, parameter writes; market reads only. Switching on/off
+ *   needs the owner chain's consent: service staff switch the boxes whose top owner authorised
+ *   them (a switch grant), the company's administrators (limited_admin, manufacturer) none.
+ * - everyone else (managers, helpers, end users, distributors), within their own CK: the boxes they
+ *   own; those their subordinates own, unless a manager on the way up shields them; those shared
+ *   with them; a distributor those sold through it (`channels`), read-only. Their model
+ *   (permission template) caps which registers they may read and write.
  */
 
 export type Person = Pick<UserRow, 'id' | 'roles' | 'ck'>;
 
-/** CK-wide staff with every right on their CK's boxes. */
-export const CK_STAFF: readonly Role[] = [
-  'limited_admin',
-  'manufacturer',
-  'qualityController',
-  'afterSales',
-  'afterSalesPlus',
-  'district_distributor',
-  'regional_distributor',
-];
+/** The company's service staff: a box's top owner may authorise them to switch it (`device_switch_grants`). */
+export const SERVICE_STAFF: readonly Role[] = SERVICE_STAFF_ROLES;
+/** CK-wide staff: parameter writes on every box of their CK; switching only where granted. */
+export const CK_STAFF: readonly Role[] = ['limited_admin', 'manufacturer', ...SERVICE_STAFF];
 const CK_READERS: readonly Role[] = ['market'];
+/** The sales channels: they see the boxes sold through them (`boxes.sales_channel_id`), a district distributor also its regional distributors'. */
+export const DISTRIBUTORS: readonly Role[] = ['district_distributor', 'regional_distributor'];
 /** The roles whose scope is their whole CK, whatever the relations. */
 export const CK_WIDE_ROLES: readonly Role[] = [...CK_STAFF, ...CK_READERS];
 
 export type BoxScope =
   | { kind: 'all' }
-  | { kind: 'ck'; ck: string; write: boolean }
-  /** Boxes owned by `owners` (the user and its unshielded subordinates) or shared with `userId`. */
-  | { kind: 'related'; ck: string; userId: number; owners: number[]; template: TemplateRights | null }
+  /** Every box of the CK; `userId` switches those it owns (service staff may bind boxes). */
+  | { kind: 'ck'; ck: string; userId: number; write: boolean }
+  /**
+   * Boxes owned by `owners` (the user and its unshielded subordinates), shared with `userId`, or
+   * sold through one of `channels` (a distributor and, for a district distributor, its regional
+   * distributors; empty for everyone else).
+   */
+  | { kind: 'related'; ck: string; userId: number; owners: number[]; channels: number[]; template: TemplateRights | null }
   | { kind: 'none' };
 
 /** What one user may do to one box. */
 export interface DeviceAccess {
-  via: 'root' | 'staff' | 'owner' | 'superior' | 'share';
+  via: 'root' | 'staff' | 'owner' | 'superior' | 'share' | 'channel';
   /** Writing registers that are not start/stop switches. */
   writeParameters: boolean;
   /** Writing start/stop (on/off) registers. */
@@ -53,14 +57,25 @@ export interface BoxRelation {
   ownerId: number | null;
   share: SharePermission | null;
   switchGranted: boolean;
+  /** The distributor the box was sold through. */
+  salesChannelId: number | null;
+}
+
+/**
+ * The sales channels whose boxes a user sees: itself if it is a distributor, and a district
+ * distributor also its regional distributors (those whose `parent_id` it is).
+ */
+export function channelsOf(user: Pick<UserRow, 'id' | 'roles'>, regionalChildren: readonly number[]): number[] {
+  if (!user.roles.some((role) => DISTRIBUTORS.includes(role))) return [];
+  return user.roles.includes('district_distributor') ? [user.id, ...regionalChildren] : [user.id];
 }
 
 /** The scope of a role that does not depend on relations; undefined: it does (load it). */
-export function roleScope(user: Pick<UserRow, 'roles' | 'ck'>): BoxScope | undefined {
+export function roleScope(user: Pick<UserRow, 'id' | 'roles' | 'ck'>): BoxScope | undefined {
   if (user.roles.includes('root')) return { kind: 'all' };
   if (user.ck === null) return { kind: 'none' };
-  if (user.roles.some((role) => CK_STAFF.includes(role))) return { kind: 'ck', ck: user.ck, write: true };
-  if (user.roles.some((role) => CK_READERS.includes(role))) return { kind: 'ck', ck: user.ck, write: false };
+  if (user.roles.some((role) => CK_STAFF.includes(role))) return { kind: 'ck', ck: user.ck, userId: user.id, write: true };
+  if (user.roles.some((role) => CK_READERS.includes(role))) return { kind: 'ck', ck: user.ck, userId: user.id, write: false };
   return undefined;
 }
 
@@ -71,8 +86,12 @@ export function accessOf(scope: BoxScope, box: BoxRelation): DeviceAccess | null
       return { via: 'root', writeParameters: true, switchOnOff: true, template: null };
     case 'none':
       return null;
-    case 'ck':
-      return box.ck === scope.ck ? { via: 'staff', writeParameters: scope.write, switchOnOff: scope.write, template: null } : null;
+    case 'ck': {
+      if (box.ck !== scope.ck) return null;
+      // Staff switch what they own, and otherwise only with the top owner's grant (DESIGN.md section 5); market never.
+      const switchOnOff = scope.write && (box.ownerId === scope.userId || box.switchGranted);
+      return { via: 'staff', writeParameters: scope.write, switchOnOff, template: null };
+    }
     case 'related': {
       if (box.ck !== scope.ck) return null;
       const template = scope.template;
@@ -81,6 +100,9 @@ export function accessOf(scope: BoxScope, box: BoxRelation): DeviceAccess | null
         return { via: 'superior', writeParameters: true, switchOnOff: box.switchGranted, template };
       }
       if (box.share) return { via: 'share', writeParameters: box.share === 'write', switchOnOff: box.switchGranted, template };
+      if (box.salesChannelId !== null && scope.channels.includes(box.salesChannelId)) {
+        return { via: 'channel', writeParameters: false, switchOnOff: box.switchGranted, template };
+      }
       return null;
     }
   }

@@ -5,8 +5,18 @@ import { boxes, ckCodes, deviceShares, deviceSwitchGrants, permissionTemplates, 
 import { queryRows } from '../db/sql.js';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../test/helpers.js';
 import { createDevicePolicy, type DevicePolicy } from './policy.js';
-import { accessOf, CK_WIDE_ROLES, mayRead, roleScope, scopeCovers, type BoxRelation, type BoxScope } from './scope.js';
-import { listsRelationMadeBy, mayEndRelation, mayRevokeSwitch, offersForSharing, offersSwitchOf, reachesCk, services } from './relations.js';
+import { accessOf, channelsOf, CK_WIDE_ROLES, mayRead, roleScope, scopeCovers, type BoxRelation, type BoxScope } from './scope.js';
+import {
+  listsRelationMadeBy,
+  mayEndRelation,
+  mayRevokeSwitch,
+  offersForSharing,
+  offersServiceSwitch,
+  offersSwitchOf,
+  reachesCk,
+  services,
+  topOwnerOf,
+} from './relations.js';
 import {
   boxIdCondition,
   endableRelation,
@@ -20,15 +30,19 @@ import {
   scopeCondition,
   seesBox,
   servicedBy,
+  serviceSwitchOffered,
   switchOffered,
+  topOwnerOf as topOwnerSql,
   usersConcernedBy,
 } from './sql.js';
 
 /**
  * The SQL forms of the access rules answer what their TypeScript twins answer: every user of a
  * small world (root, every CK-wide role, staff of another CK, a manager hierarchy with a shielding
- * manager, a helper with a model, an end user) against every box of it (owned at each level, free,
- * shared for reading and for writing, switch granted, of another CK). The TypeScript side works
+ * manager, a helper with a model, an end user, a district distributor with a regional one and a
+ * regional one of its own) against every box of it (owned at each level, free, shared for reading
+ * and for writing, switch granted, sold through each distributor, granted to service staff by its
+ * top owner, of another CK). The TypeScript side works
  * from the declared facts alone; the SQL side from the rows they were written to.
  */
 
@@ -46,6 +60,8 @@ interface BoxFacts {
   owner?: string;
   shares?: { user: string; permission: SharePermission; by: string }[];
   switchGrants?: { user: string; by: string }[];
+  /** The distributor it was sold through. */
+  channel?: string;
 }
 
 const HELPER_MODEL: TemplateRights = { maglev_blower: { 1: 'r', 2: 'rw' } };
@@ -61,6 +77,9 @@ const USERS: UserFacts[] = [
   { name: 'helper', roles: ['helper'], ck: '1001', parent: 'mid', template: HELPER_MODEL },
   { name: 'end_user', roles: ['end_user'], ck: '1001' },
   { name: 'homeless', roles: ['end_user'], ck: null },
+  { name: 'district', roles: ['district_distributor'], ck: '1001' },
+  { name: 'region', roles: ['regional_distributor'], ck: '1001', parent: 'district' },
+  { name: 'lone_region', roles: ['regional_distributor'], ck: '1001' },
 ];
 
 const BOXES: BoxFacts[] = [
@@ -79,6 +98,10 @@ const BOXES: BoxFacts[] = [
   },
   { id: '9100008', ck: '1001', owner: 'mid', switchGrants: [{ user: 'top', by: 'mid' }] },
   { id: '9100009', ck: '2002', owner: 'stranger_staff' },
+  { id: '9100010', ck: '1001', owner: 'mid', channel: 'region' },
+  { id: '9100011', ck: '1001', owner: 'top', channel: 'district', switchGrants: [{ user: 'afterSales', by: 'top' }] },
+  { id: '9100012', ck: '1001', owner: 'low', channel: 'lone_region', switchGrants: [{ user: 'qualityController', by: 'shielding' }] },
+  { id: '9100013', ck: '1001', owner: 'low', switchGrants: [{ user: 'region', by: 'low' }], channel: 'region' },
 ];
 
 const factsOf = (name: string) => USERS.find((user) => user.name === name)!;
@@ -91,7 +114,28 @@ function ownersOf(name: string): number[] {
 
 function scopeInTs(name: string): BoxScope {
   const user = factsOf(name);
-  return roleScope(user) ?? { kind: 'related', ck: user.ck!, userId: ids.get(name)!, owners: ownersOf(name), template: user.template ?? null };
+  const regionals = USERS.filter((other) => other.parent === name && other.roles.includes('regional_distributor')).map((other) => ids.get(other.name)!);
+  const channels = channelsOf({ id: ids.get(name)!, roles: user.roles }, regionals);
+  return (
+    roleScope({ ...user, id: ids.get(name)! }) ?? {
+      kind: 'related',
+      ck: user.ck!,
+      userId: ids.get(name)!,
+      owners: ownersOf(name),
+      channels,
+      template: user.template ?? null,
+    }
+  );
+}
+
+/** A box's top owner in TypeScript, from the declared hierarchy. */
+function topOwnerInTs(box: BoxFacts): number | null {
+  const byId = new Map(USERS.map((user) => [ids.get(user.name)!, user]));
+  const userOf = (id: number) => {
+    const user = byId.get(id)!;
+    return { parentId: user.parent ? ids.get(user.parent)! : null, shieldDevices: user.shield ?? false };
+  };
+  return topOwnerOf(box.owner ? ids.get(box.owner)! : null, userOf);
 }
 
 function relationInTs(box: BoxFacts, name: string): BoxRelation {
@@ -100,6 +144,7 @@ function relationInTs(box: BoxFacts, name: string): BoxRelation {
     ownerId: box.owner ? ids.get(box.owner)! : null,
     share: box.shares?.find((share) => share.user === name)?.permission ?? null,
     switchGranted: box.switchGrants?.some((grant) => grant.user === name) ?? false,
+    salesChannelId: box.channel ? ids.get(box.channel)! : null,
   };
 }
 
@@ -107,7 +152,8 @@ function relationInTs(box: BoxFacts, name: string): BoxRelation {
 function concernedInTs(box: BoxFacts): number[] {
   const chain: string[] = [];
   for (let name = box.owner; name; name = factsOf(name).parent) chain.push(name);
-  const names = [...chain, ...(box.shares ?? []).map((share) => share.user), ...(box.switchGrants ?? []).map((grant) => grant.user)];
+  const channel = box.channel ? [box.channel, factsOf(box.channel).parent].filter((name): name is string => name !== undefined) : [];
+  const names = [...chain, ...(box.shares ?? []).map((share) => share.user), ...(box.switchGrants ?? []).map((grant) => grant.user), ...channel];
   return [...new Set(names.map((name) => ids.get(name)!))].sort((a, b) => a - b);
 }
 
@@ -149,7 +195,13 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
       rows.set(user.name, row!);
     }
     for (const box of BOXES) {
-      await db.insert(boxes).values({ id: box.id, ck: box.ck, ownerId: box.owner ? ids.get(box.owner) : null, secretHash: 'x' });
+      await db.insert(boxes).values({
+        id: box.id,
+        ck: box.ck,
+        ownerId: box.owner ? ids.get(box.owner) : null,
+        salesChannelId: box.channel ? ids.get(box.channel) : null,
+        secretHash: 'x',
+      });
       for (const share of box.shares ?? []) {
         await db.insert(deviceShares).values({ boxId: box.id, userId: ids.get(share.user)!, grantedBy: ids.get(share.by)!, permission: share.permission });
       }
@@ -197,6 +249,23 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
         if (expected.visible && got.switches !== expected.switches) mismatches.push(`${cell}: maySwitchBox ${got.switches}, accessOf ${expected.switches}`);
         if (JSON.stringify(got.access) !== JSON.stringify(expected.access))
           mismatches.push(`${cell}: policy.access ${JSON.stringify(got.access)}, accessOf ${JSON.stringify(expected.access)}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('answers the top owner and who may authorise service staff alike', async () => {
+    const mismatches: string[] = [];
+    for (const box of BOXES) {
+      const top = (await queryRows<{ id: number | null }>(opened.database.db, sql`select ${topOwnerSql(sql`b`)} as id from boxes b where b.id = ${box.id}`))[0]!
+        .id;
+      if (top !== topOwnerInTs(box)) mismatches.push(`${box.id}: top owner SQL ${top}, TS ${topOwnerInTs(box)}`);
+      for (const user of USERS) {
+        const callerId = ids.get(user.name)!;
+        const callerMaySwitch = accessOf(scopeInTs(user.name), relationInTs(box, user.name))?.switchOnOff ?? false;
+        const expected = offersServiceSwitch(callerId, { topOwnerId: topOwnerInTs(box), callerMaySwitch });
+        const got = await ask(sql`select ${serviceSwitchOffered(callerId, sql`b`)} from boxes b where b.id = ${box.id}`);
+        if (Boolean(got) !== expected) mismatches.push(`${user.name} authorises service staff on ${box.id}: SQL ${got}, TS ${expected}`);
       }
     }
     expect(mismatches).toEqual([]);

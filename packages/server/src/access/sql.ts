@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { numberArray, textArray } from '../db/sql.js';
 import { readsEveryRelation } from './relations.js';
-import { CK_STAFF, CK_WIDE_ROLES, roleScope, type BoxScope, type Person } from './scope.js';
+import { CK_WIDE_ROLES, DISTRIBUTORS, roleScope, SERVICE_STAFF, type BoxScope, type Person } from './scope.js';
 
 /**
  * The SQL forms of the rules of `scope.ts`, for queries that decide over many rows at once. Each
@@ -18,9 +18,11 @@ export function scopeCondition(scope: BoxScope): SQL | undefined {
       return sql`boxes.ck = ${scope.ck}`;
     case 'none':
       return sql`false`;
-    case 'related':
+    case 'related': {
+      const sold = scope.channels.length === 0 ? sql`` : sql`or boxes.sales_channel_id = any(${sqlIntArray(scope.channels)})`;
       return sql`boxes.ck = ${scope.ck} and (boxes.owner_id = any(${sqlIntArray(scope.owners)})
-        or exists (select 1 from device_shares s where s.box_id = boxes.id and s.user_id = ${scope.userId}))`;
+        or exists (select 1 from device_shares s where s.box_id = boxes.id and s.user_id = ${scope.userId}) ${sold})`;
+    }
   }
 }
 
@@ -66,20 +68,58 @@ export function seesBox(user: SQL, box: SQL): SQL {
   return sql`coalesce('root' = any(${user}.roles)
     or (${user}.ck = ${box}.ck and (${user}.roles && ${textArray(CK_WIDE_ROLES)}::text[]
       or ${seesThroughHierarchy(sql`${user}.id`, sql`${box}.id`)}
-      or exists (select 1 from device_shares o where o.box_id = ${box}.id and o.user_id = ${user}.id))), false)`;
+      or exists (select 1 from device_shares o where o.box_id = ${box}.id and o.user_id = ${user}.id)
+      or ${soldThrough(user, box)})), false)`;
+}
+
+/** Whether the box row `box` was sold through the user row `user` (`channelsOf`): the user, or a district distributor's regional distributor. */
+function soldThrough(user: SQL, box: SQL): SQL {
+  return sql`(${user}.roles && ${textArray(DISTRIBUTORS)}::text[] and (${box}.sales_channel_id = ${user}.id
+    or ('district_distributor' = any(${user}.roles) and exists (select 1 from users r
+      where r.id = ${box}.sales_channel_id and r.parent_id = ${user}.id and 'regional_distributor' = any(r.roles)))))`;
 }
 
 /**
- * Whether the user row `user` may switch the box row `box` on and off: root, CK-wide staff who may
- * write, the owner, or a holder of a switch grant (SPEC.md section 4). The SQL form of
- * `accessOf(...).switchOnOff` for a user who sees the box. Never null, like `seesBox`.
+ * Whether the user row `user` may switch the box row `box` on and off: root, the owner, or a holder
+ * of a switch grant (SPEC.md section 4; CK-wide staff too need one, DESIGN.md section 5). The SQL
+ * form of `accessOf(...).switchOnOff` for a user who sees the box (market, which never holds a
+ * grant, aside). Never null, like `seesBox`.
  */
 export function maySwitchBox(user: SQL, box: SQL): SQL {
-  return sql`coalesce('root' = any(${user}.roles) or (${user}.ck = ${box}.ck and ${user}.roles && ${textArray(CK_STAFF)}::text[]) or ${box}.owner_id = ${user}.id
+  return sql`coalesce('root' = any(${user}.roles) or ${box}.owner_id = ${user}.id
     or exists (select 1 from device_switch_grants o where o.box_id = ${box}.id and o.user_id = ${user}.id), false)`;
 }
 
-/** The users whose view of these boxes depends on them (owners and their superiors, sharees, switch grantees), as a query of `id`s. */
+/**
+ * The top owner of the box row `box` as a scalar (null: nobody owns it): the last of its owner
+ * chain, the owner and each superior while the one below does not shield (`hierarchySeers`'
+ * chain); the SQL form of `topOwnerOf` in `relations.ts`.
+ */
+export function topOwnerOf(box: SQL): SQL {
+  return sql`(with recursive chain(id, depth) as (
+      select ${box}.owner_id, 0 where ${box}.owner_id is not null
+      union all
+      select u.parent_id, c.depth + 1 from chain c join users u on u.id = c.id where not u.shield_devices and u.parent_id is not null)
+    select id from chain order by depth desc limit 1)`;
+}
+
+/** Whether the user row `user` is of the company's service staff (`isServiceStaff`). */
+export function isServiceStaffRow(user: SQL): SQL {
+  return sql`(${user}.roles && ${textArray(SERVICE_STAFF)}::text[])`;
+}
+
+/**
+ * Whether the caller may authorise service staff to switch the box row `box`: it is the box's top
+ * owner and may switch the box itself (`offersServiceSwitch`).
+ */
+export function serviceSwitchOffered(callerId: number, box: SQL): SQL {
+  return sql`(${topOwnerOf(box)} = ${callerId} and exists (select 1 from users me where me.id = ${callerId} and ${maySwitchBox(sql`me`, box)}))`;
+}
+
+/**
+ * The users whose view of these boxes depends on them (owners and their superiors, sharees, switch
+ * grantees, the sales channel and its district distributor), as a query of `id`s.
+ */
 export function usersConcernedBy(boxIds: readonly string[]): SQL {
   const boxes = sql`${textArray(boxIds)}::text[]`;
   return sql`with recursive up(id) as (
@@ -89,7 +129,9 @@ export function usersConcernedBy(boxIds: readonly string[]): SQL {
       )
       select id from up
       union select user_id from device_shares where box_id = any(${boxes})
-      union select user_id from device_switch_grants where box_id = any(${boxes})`;
+      union select user_id from device_switch_grants where box_id = any(${boxes})
+      union select sales_channel_id from boxes where id = any(${boxes}) and sales_channel_id is not null
+      union select c.parent_id from boxes b join users c on c.id = b.sales_channel_id where b.id = any(${boxes}) and c.parent_id is not null`;
 }
 
 /*

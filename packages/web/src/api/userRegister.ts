@@ -1,12 +1,14 @@
 import type {
   AddHelperInput,
   AddManagerInput,
+  ChangeHelperInfoInput,
   CkUserView,
   HelperType,
   ManagedUserView,
   PermissionTemplateView,
   PrivilegeLevelView,
   RelationDevicePage,
+  ServiceSwitchUsers,
   SharePermission,
 } from '@cloudbox/domain';
 import { request } from '../utils/request';
@@ -42,6 +44,7 @@ export const addManager = (input: AddManagerInput) => post<ManagedUserView>('add
 export const deleteHelper = (helperId: number) => get<null>('del_helper', { helper_id: helperId });
 export const changeHelperPassword = (helperId: number, password: string) =>
   post<null>('change_helper_password', { helper_id: helperId, password, password_repeat: password });
+export const changeHelperInfo = (input: ChangeHelperInfoInput) => post<ManagedUserView>('change_helper_info', input);
 export const changeHelperModel = (helperId: number, templateId: number | null) =>
   post<ManagedUserView>('change_helper_model', { helper_id: helperId, template_id: templateId });
 export const changeManagerModel = (managerId: number, templateId: number | null) =>
@@ -64,3 +67,6 @@ export const grantSwitch = (deviceId: string, userId: number) => permission('add
 export const revokeSwitch = (deviceId: string, userId: number) => permission('del_device_user_permission', { device_id: deviceId, user_id: userId });
 export const grantSwitchAll = (userId: number) => permission('add_all_device_user_permission', { user_id: userId });
 export const revokeSwitchAll = (userId: number) => permission('del_all_device_user_permission', { user_id: userId });
+/** The service staff of the box's CK with their switch grants, its top owner, and whether the caller may authorise them. */
+export const getServiceSwitchUsers = (deviceId: string) =>
+  request<ServiceSwitchUsers>('/device_user_permission/get_service_switch_users', { params: { device_id: deviceId } });

@@ -32,6 +32,13 @@ describe('route guard', () => {
     expect(decideNavigation({ pathname: '/dashboard', search: '', hasToken: true })).toEqual({ kind: 'loadInfo' });
   });
 
+  it('holds a user whose password was reset on the change-password screen', () => {
+    const held = (pathname: string) => decideNavigation({ pathname, search: '', hasToken: true, roles: ['manager'], mustChangePassword: true });
+    for (const page of ['/', '/dashboard', '/devices/devices-show', '/404'])
+      expect(held(page)).toEqual({ kind: 'redirect', to: '/usermanager/change-password' });
+    expect(held('/usermanager/change-password')).toEqual({ kind: 'allow' });
+  });
+
   it('allows visible routes and sends the rest to 404', () => {
     expect(signedIn('/dashboard')).toEqual({ kind: 'allow' });
     expect(signedIn('/devices/controller/12/3')).toEqual({ kind: 'allow' });

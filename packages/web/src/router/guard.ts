@@ -18,6 +18,8 @@ export interface GuardInput {
   hasToken: boolean;
   /** The signed-in user's roles and flags, once the info has loaded. */
   roles?: readonly AccessName[];
+  /** Its password was reset: it must choose its own before anything else. */
+  mustChangePassword?: boolean;
 }
 
 export const LOGIN_PATHS: readonly string[] = ['/login', '/mlogin'];
@@ -26,6 +28,8 @@ export const NOT_FOUND_PATH = '/404';
 export const REDIRECT_PREFIX = '/redirect/';
 /** Pages outside the route table that every signed-in user may open. */
 const SIGNED_IN_PAGES: readonly string[] = ['/auth-redirect', '/401', NOT_FOUND_PATH];
+/** Where a user whose password was reset is held until it chooses its own. */
+export const CHANGE_PASSWORD_PATH = '/usermanager/change-password';
 
 function trimSlash(pathname: string): string {
   return pathname.replace(/\/+$/, '') || '/';
@@ -43,12 +47,13 @@ function groupLanding(pathname: string, roles: readonly AccessName[]): string | 
   return entry?.fullPath ?? NOT_FOUND_PATH;
 }
 
-export function decideNavigation({ pathname, search, hasToken, roles }: GuardInput): GuardDecision {
+export function decideNavigation({ pathname, search, hasToken, roles, mustChangePassword }: GuardInput): GuardDecision {
   if (!hasToken) {
     return (NO_TOKEN_WHITELIST as readonly string[]).includes(pathname) ? { kind: 'allow' } : { kind: 'login', redirect: pathname + search };
   }
   if (LOGIN_PATHS.includes(pathname)) return { kind: 'redirect', to: '/' };
   if (!roles) return { kind: 'loadInfo' };
+  if (mustChangePassword && trimSlash(pathname) !== CHANGE_PASSWORD_PATH) return { kind: 'redirect', to: CHANGE_PASSWORD_PATH };
   if (SIGNED_IN_PAGES.includes(pathname) || pathname.startsWith(REDIRECT_PREFIX)) return { kind: 'allow' };
   const landing = groupLanding(trimSlash(pathname), roles);
   if (landing) return { kind: 'redirect', to: landing };

@@ -1,4 +1,3 @@
-import type { AccessName } from '@cloudbox/domain';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
 import { getPublicConfig } from '../api/config';
 import { RouteErrorPage } from '../components/ErrorBoundary';
@@ -6,14 +5,14 @@ import PageLoading from '../components/PageLoading';
 import { usePermissionStore } from '../stores/permission';
 import { useUserStore } from '../stores/user';
 import { feedback } from '../utils/feedback';
-import { decideNavigation, loginPathFor, loginUrl } from './guard';
+import { decideNavigation, loginPathFor, loginUrl, type GuardInput } from './guard';
 
 /** Loads the user's info for the guard; a failure ends the session and goes to the login page. */
-async function loadRoles(returnTo: string): Promise<readonly AccessName[]> {
+async function loadUser(returnTo: string): Promise<Pick<GuardInput, 'roles' | 'mustChangePassword'>> {
   try {
     const user = await useUserStore.getState().loadInfo();
     usePermissionStore.getState().generateRoutes(user.roles);
-    return user.roles;
+    return { roles: user.roles, mustChangePassword: user.mustChangePassword };
   } catch (error) {
     useUserStore.getState().resetToken();
     void feedback.message.error(error instanceof Error && error.message ? error.message : 'Has Error');
@@ -28,9 +27,9 @@ async function loadRoles(returnTo: string): Promise<readonly AccessName[]> {
 async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const { pathname, search } = new URL(request.url);
   const { token, user } = useUserStore.getState();
-  const input = { pathname, search, hasToken: Boolean(token), roles: user?.roles };
+  const input = { pathname, search, hasToken: Boolean(token), roles: user?.roles, mustChangePassword: user?.mustChangePassword };
   let decision = decideNavigation(input);
-  if (decision.kind === 'loadInfo') decision = decideNavigation({ ...input, roles: await loadRoles(pathname + search) });
+  if (decision.kind === 'loadInfo') decision = decideNavigation({ ...input, ...(await loadUser(pathname + search)) });
   if (decision.kind === 'redirect') throw redirect(decision.to);
   if (decision.kind === 'login') {
     const config = await getPublicConfig();

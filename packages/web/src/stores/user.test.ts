@@ -20,6 +20,7 @@ const info: UserInfo = {
     show_del_box: false,
     remark: '',
     registered_at: '2026-01-02T03:04:05Z',
+    must_change_password: false,
   },
 };
 
@@ -36,6 +37,7 @@ describe('toSessionUser', () => {
       isManager: true,
       parentId: null,
       registeredAt: '2026-01-02T03:04:05Z',
+      mustChangePassword: false,
     });
   });
 

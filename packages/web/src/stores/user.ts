@@ -17,6 +17,8 @@ export interface SessionUser {
   /** The manager this user works under (its direct superior), if any. */
   parentId: number | null;
   registeredAt: string;
+  /** A reset password: the change-password screen comes before anything else. */
+  mustChangePassword: boolean;
 }
 
 /** The info-load failures of SPEC.md section 8, worded exactly as the spec gives them. */
@@ -41,6 +43,7 @@ export function toSessionUser(info: UserInfo | null | undefined): SessionUser {
     isManager: info.user.is_manager,
     parentId: info.user.parent_id,
     registeredAt: info.user.registered_at,
+    mustChangePassword: info.user.must_change_password,
   };
 }
 
@@ -53,6 +56,8 @@ interface UserState {
   logout(): Promise<void>;
   /** Forgets the session locally (the server is not told). */
   resetToken(): void;
+  /** The user chose its own password: the screens a reset held back open again. */
+  passwordChanged(): void;
 }
 
 let pendingInfo: Promise<SessionUser> | undefined;
@@ -91,5 +96,10 @@ export const useUserStore = create<UserState>((set, get) => ({
   resetToken() {
     removeToken();
     set({ token: undefined, user: undefined });
+  },
+
+  passwordChanged() {
+    const user = get().user;
+    if (user) set({ user: { ...user, mustChangePassword: false } });
   },
 }));

@@ -23,6 +23,9 @@ export function createAuthService(deps: { users: UserService; passwords: Passwor
         throw ApiError.rejected('loginFailed');
       }
       await throttle.succeeded(input.username);
+      // Told only to whoever knows the password, so it gives nothing away about the account.
+      const refusal = await users.signInRefusal(user);
+      if (refusal) throw ApiError.rejected(refusal, undefined, 403);
       return sessions.start(user.id, client);
     },
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { LoginResult } from '@cloudbox/domain';
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
-import { sessions, users, type SessionRevokedReason, type SessionRow, type UserRow } from '../../db/schema.js';
+import { ckCodes, sessions, users, type SessionRevokedReason, type SessionRow, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 
 /** Who is calling, once their token has been checked. */
@@ -99,21 +99,24 @@ export function createSessionService(db: Db, ttlHours: number) {
       // An ending while this query runs must not be outlived by what it read.
       const endingsBefore = endings;
       const [found] = await db
-        .select({ session: sessions, user: users })
+        .select({ session: sessions, user: users, companyEnabled: ckCodes.enabled })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(ckCodes, eq(ckCodes.code, users.ck))
         .where(eq(sessions.tokenHash, hash))
         .limit(1);
       if (!found) throw ApiError.signedOut('invalid');
-      if (found.session.revokedAt) throw ApiError.signedOut('endedElsewhere');
+      // A disabled account's sessions were ended when it was disabled; a disabled company's end here, at once.
+      if (found.session.revokedAt || !found.user.enabled || found.companyEnabled === false) throw ApiError.signedOut('endedElsewhere');
       const now = new Date();
       if (found.session.expiresAt <= now) throw ApiError.signedOut('expired');
       if (now.getTime() - found.session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, found.session.id));
         found.session.lastSeenAt = now;
       }
-      keep(hash, found, checkedAt, endingsBefore);
-      return found;
+      const context = { session: found.session, user: found.user };
+      keep(hash, context, checkedAt, endingsBefore);
+      return context;
     },
 
     /** Ends the session of a token if it is still active; a token that is not, changes nothing. */

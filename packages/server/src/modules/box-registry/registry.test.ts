@@ -22,10 +22,10 @@ const box = (id: string, ck = '1001'): Row => ({ id, ck, model: 'CB-4G', iccid: 
 
 describe.each(DATABASE_KINDS)('box registry on %s', (kind) => {
   let t: TestApp;
-  let tokens: Record<'demo_root' | 'demo_limited' | 'demo_manager' | 'demo_maker', string>;
+  let tokens: Record<'demo_root' | 'demo_limited' | 'demo_manager' | 'demo_maker' | 'demo_region' | 'demo_district', string>;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    tokens = await signInDemo(t.app, ['demo_root', 'demo_limited', 'demo_manager', 'demo_maker']);
+    tokens = await signInDemo(t.app, ['demo_root', 'demo_limited', 'demo_manager', 'demo_maker', 'demo_region', 'demo_district']);
   });
   afterAll(() => t.dispose());
 
@@ -191,9 +191,12 @@ describe.each(DATABASE_KINDS)('box registry on %s', (kind) => {
       ['7600004', 'demo_root', 'demo_manager'],
       ['7600005', 'demo_root', 'demo_manager'],
     ]);
-    // The manager sees its boxes at once (the scopes were told).
-    const seen = await t.app.inject({ method: 'GET', url: '/api/v2/devices?keyword=76000&page_size=50', headers: bearer(tokens.demo_manager) });
-    expect(new Set(dataOf<Page<{ box_id: string }>>(seen).items.map((item) => item.box_id)).size).toBe(5);
+    // The manager sees its boxes at once, the distributor (and the district distributor above it) the two sold through it.
+    const seen = async (user: keyof typeof tokens) =>
+      new Set(dataOf<Page<{ box_id: string }>>(await api('GET', '/devices?keyword=76000&page_size=50', user)).items.map((item) => item.box_id));
+    expect((await seen('demo_manager')).size).toBe(5);
+    expect([...(await seen('demo_region'))].sort()).toEqual(['7600001', '7600002']);
+    expect([...(await seen('demo_district'))].sort()).toEqual(['7600001', '7600002']);
   });
 
   it('confines limited_admin to its CK and other roles to nothing', async () => {

@@ -126,8 +126,7 @@ export function createBoxRegistryService({ db, boxes: boxService, oplog, scopesC
     },
 
     async assignTargets(user: UserRow, ck: string): Promise<AssignTarget[]> {
-      const rows = await queryRows<AssignTarget & { parent_id: number | null }>(db, registrySql.assignTargets(reachedCk(user, ck) ?? ck));
-      return rows.map(({ parent_id: _parent, ...target }) => target);
+      return queryRows<AssignTarget>(db, registrySql.assignTargets(reachedCk(user, ck) ?? ck));
     },
 
     /**
@@ -137,7 +136,7 @@ export function createBoxRegistryService({ db, boxes: boxService, oplog, scopesC
      */
     async assign(actor: Actor & { user: UserRow }, input: RegistryAssign): Promise<RegistryAssignResult> {
       const ck = reachedCk(actor.user, input.ck) ?? input.ck;
-      const targets = await queryRows<AssignTarget & { parent_id: number | null }>(db, registrySql.assignTargets(ck));
+      const targets = await queryRows<AssignTarget>(db, registrySql.assignTargets(ck));
       const target = targets.find((candidate) => candidate.id === input.target_id);
       if (!target) throw ApiError.invalidInput([{ field: 'target_id', key: 'assignTargetUnknown' }]);
       const toDistributor = target.kind === 'distributor';
@@ -153,7 +152,8 @@ export function createBoxRegistryService({ db, boxes: boxService, oplog, scopesC
       });
       if (moved.length > 0) {
         const after = await queryRows<{ id: number }>(db, usersConcernedBy(moved));
-        scopesChanged([...before, ...after.map((row) => row.id), target.id, ...(target.parent_id === null ? [] : [target.parent_id])]);
+        // Owners and their superiors, sales channels and their district distributors: the new ones are among them now.
+        scopesChanged([...before, ...after.map((row) => row.id)]);
         for (const id of moved) boxChanged(id);
       }
       return { assigned: moved.length, in_range: inRange?.total ?? 0 };

@@ -71,7 +71,7 @@ export function auditRows(boxIds: readonly string[], newValue: string | null): S
 /** The company's managers and distributors, enabled, by kind and user name. */
 export function assignTargets(ck: string): SQL {
   return sql`select u.id, u.username, case when 'manager' = any(u.roles) then 'manager' else 'distributor' end as kind,
-      case when 'manager' = any(u.roles) then u.level else null end as level, u.remark, u.parent_id
+      case when 'manager' = any(u.roles) then u.level else null end as level, u.remark
     from users u
     where u.ck = ${ck} and u.enabled and u.roles && array['manager', 'district_distributor', 'regional_distributor']::text[]
       and not u.roles && array['helper', 'end_user']::text[]

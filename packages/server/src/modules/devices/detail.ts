@@ -30,6 +30,9 @@ interface BoxRow extends DeviceLocation {
   status_changed_ms: number | null;
   last_ip: string | null;
   server_ip: string | null;
+  usage_month: string;
+  usage_up: number;
+  usage_down: number;
 }
 
 interface ControllerRow {
@@ -56,11 +59,15 @@ function boxRow(db: Db, boxId: string): Promise<BoxRow[]> {
     db,
     sql`select boxes.id, boxes.ck, k.name as ck_name, boxes.model, boxes.software, boxes.iccid, boxes.owner_unit, boxes.contact, boxes.phone,
           boxes.remark, boxes.online, boxes.last_ip, boxes.province, boxes.city, boxes.district, boxes.street, boxes.latitude, boxes.longitude,
-          s.ip_address as server_ip,
+          s.ip_address as server_ip, to_char(now() at time zone k.time_zone, 'YYYY-MM') as usage_month, usage.bytes_up as usage_up, usage.bytes_down as usage_down,
           to_char(boxes.install_date, 'YYYY-MM-DD') as install_day, to_char(boxes.expiry_date, 'YYYY-MM-DD') as expiry_day,
           date_part('epoch', boxes.registered_at) * 1000 as registered_ms, date_part('epoch', boxes.last_seen_at) * 1000 as last_seen_ms,
           date_part('epoch', boxes.status_changed_at) * 1000 as status_changed_ms
         from boxes join ck_codes k on k.code = boxes.ck left join box_server_configs s on s.box_id = boxes.id
+        left join lateral (
+          select coalesce(sum(u.bytes_up), 0)::float8 as bytes_up, coalesce(sum(u.bytes_down), 0)::float8 as bytes_down from box_data_usage u
+          where u.box_id = boxes.id and u.day >= date_trunc('month', now() at time zone k.time_zone)::date
+        ) usage on true
         where boxes.id = ${boxId}`,
   );
 }
@@ -121,6 +128,7 @@ export async function boxDetail(
     status_changed_at: isoOf(box.status_changed_ms),
     last_ip: box.last_ip,
     server_ip: box.server_ip,
+    data_usage: { month: box.usage_month, bytes_up: box.usage_up, bytes_down: box.usage_down },
     location: locationOf(box),
     controllers: controllers.map((row) => ({
       controller_id: row.station,

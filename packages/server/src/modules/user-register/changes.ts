@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/index.js';
 import { numberArray, queryRows } from '../../db/sql.js';
 import type { UserRow } from '../../db/schema.js';
-import { hierarchySeers, maySwitchBox, seesBox, seesThroughHierarchy, usersConcernedBy } from '../../access/sql.js';
+import { hierarchySeers, isServiceStaffRow, maySwitchBox, seesBox, seesThroughHierarchy, topOwnerOf, usersConcernedBy } from '../../access/sql.js';
 import type { OperationLogService } from '../oplog/service.js';
 import type { Caller } from './lookups.js';
 import { ids, texts } from './sql.js';
@@ -64,15 +64,17 @@ export function createChanges({ db, oplog, scopesChanged }: ChangeDeps) {
   }
 
   /**
-   * A switch grant lasts while its granter may still switch the box: root, CK-wide staff who may
-   * write, the owner, or a holder of a grant itself. An owner that assigns a box away loses that
-   * right until the new owner grants it (SPEC.md section 4), and so do those it had granted it to.
+   * A switch grant lasts while its granter may still switch the box: root,
+   * the owner, or a holder of a grant itself. An owner that assigns a box away loses that right
+   * until the new owner grants it (SPEC.md section 4), and so do those it had granted it to. A
+   * service staff user's grant lasts, besides, while its granter is still the box's top owner
+   * (a manager below that starts shielding takes the box out of its hands).
    */
   async function dropSwitchGrantsOfPowerlessGranters(tx: Executor, caller: Caller, boxIds: readonly string[]): Promise<void> {
     const revoked = sql`revoked as (
-        delete from device_switch_grants w using boxes b, users g
-        where w.box_id = any(${texts(boxIds)}) and b.id = w.box_id and g.id = w.granted_by
-          and not ${maySwitchBox(sql`g`, sql`b`)}
+        delete from device_switch_grants w using boxes b, users g, users h
+        where w.box_id = any(${texts(boxIds)}) and b.id = w.box_id and g.id = w.granted_by and h.id = w.user_id
+          and (not ${maySwitchBox(sql`g`, sql`b`)} or (${isServiceStaffRow(sql`h`)} and ${topOwnerOf(sql`b`)} is distinct from g.id))
         returning w.box_id, w.user_id, w.granted_by)`;
     const rows = sql`select b.ck, b.id, g.username, u.username
       from revoked r join boxes b on b.id = r.box_id join users u on u.id = r.user_id join users g on g.id = r.granted_by`;
@@ -81,6 +83,7 @@ export function createChanges({ db, oplog, scopesChanged }: ChangeDeps) {
 
   return {
     auditBoxes,
+    dropSwitchGrantsOfPowerlessGranters,
 
     /** One operation-log entry of a change of a user (no box): `new_value` names the user and, in parentheses, what it has now. */
     async auditUser(

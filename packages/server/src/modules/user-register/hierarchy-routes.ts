@@ -1,6 +1,7 @@
 import {
   addHelperSchema,
   addManagerSchema,
+  changeHelperInfoSchema,
   changeHelperModelSchema,
   changeHelperPasswordSchema,
   changeManagerModelSchema,
@@ -77,6 +78,19 @@ export const hierarchyRoutes: UserRegisterRoutes = async (app, { service, guard 
       await service.changeHelperPassword(callerOf(request), request.body.helper_id, request.body.password);
       return ok(request, null, 'passwordReset');
     },
+  );
+
+  app.post(
+    '/user_register/change_helper_info',
+    {
+      preHandler: screen('edit-helper'),
+      schema: {
+        ...doc('Sets a helper’s message and device expiry date'),
+        body: changeHelperInfoSchema,
+        response: answers(managedUserSchema, 400, 401, 403, 404),
+      },
+    },
+    async (request) => ok(request, await service.changeHelperInfo(callerOf(request), request.body.helper_id, request.body)),
   );
 
   app.post(

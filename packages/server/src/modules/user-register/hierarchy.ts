@@ -1,14 +1,24 @@
-import { HELPER_TYPES, type HelperType, type ManagedUserView, type PrivilegeLevelView } from '@cloudbox/domain';
+import { HELPER_TYPES, TOP_MANAGER_LEVEL, type HelperType, type ManagedUserView, type PrivilegeLevelView } from '@cloudbox/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
-import { isManager, mayAddManager } from '../../access/relations.js';
+import { isManager, mayAddManager, startsHierarchy } from '../../access/relations.js';
 import { servicedBy } from '../../access/sql.js';
 import { endSessionsOf } from '../auth/sessions.js';
 import type { Caller } from './lookups.js';
 import { managedUserView } from './presenters.js';
 import type { UserRegisterParts } from './service.js';
 import { ids, managedUserRows, subtreeBoxIds, superiorIds, texts } from './sql.js';
+
+/** A helper's message and the date until which its devices serve it (SPEC.md section 3, Helper). */
+export interface HelperInfo {
+  helper_message: string;
+  device_expiry_date: string | null;
+}
+
+function helperInfoValues(input: HelperInfo) {
+  return { helperMessage: input.helper_message, helperMessageAt: input.helper_message === '' ? null : new Date(), deviceExpiryDate: input.device_expiry_date };
+}
 
 export interface NewUser {
   username: string;
@@ -66,11 +76,35 @@ export function createHierarchy({ db, passwords, sessions, lookups, changes, sco
 
     managers: (caller: Caller) => managedUsers(sql`${servicedBy(caller.user, sql`u`)} and u.is_manager`),
 
-    addHelper: (caller: Caller, input: NewUser & { role: 'helper' | 'end_user'; helper_type: HelperType }): Promise<ManagedUserView> =>
-      createUser(caller, input, { roles: [input.role], helperType: input.helper_type, level: 0 }),
+    addHelper: (caller: Caller, input: NewUser & { role: 'helper' | 'end_user'; helper_type: HelperType } & HelperInfo): Promise<ManagedUserView> =>
+      createUser(caller, input, { roles: [input.role], helperType: input.helper_type, level: 0, ...helperInfoValues(input) }),
+
+    /** The helper's message and device expiry date (edit-helper); the message's time is when its text last changed. */
+    async changeHelperInfo(caller: Caller, helperId: number, input: HelperInfo): Promise<ManagedUserView> {
+      const helper = await lookups.ownHelper(caller, helperId);
+      const before = { message: helper.helperMessage, expiry: helper.deviceExpiryDate ?? '' };
+      const values = helperInfoValues(input);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set(input.helper_message === helper.helperMessage ? { deviceExpiryDate: values.deviceExpiryDate } : values)
+          .where(eq(users.id, helper.id));
+        const describe = (info: { message: string; expiry: string }) => `message: ${info.message}, device_expiry_date: ${info.expiry}`;
+        await changes.auditUser(
+          tx,
+          caller,
+          'edit_user',
+          helper,
+          describe({ message: input.helper_message, expiry: input.device_expiry_date ?? '' }),
+          describe(before),
+        );
+      });
+      return (await managedUser(helper.id))!;
+    },
 
     async addManager(caller: Caller, input: NewUser): Promise<ManagedUserView> {
       if (!mayAddManager(caller.user)) throw ApiError.forbidden('maxLevelReached', { level: caller.user.level });
+      if (startsHierarchy(caller.user)) return createUser(caller, input, { roles: ['manager'], isManager: true, level: TOP_MANAGER_LEVEL, parentId: null });
       return createUser(caller, input, { roles: ['manager'], isManager: true, level: caller.user.level + 1 });
     },
 

@@ -434,6 +434,9 @@ const CALLS: Call[] = [
       { name: 'a grant someone else gave', caller: 'demo_sub2', change: { user_id: id.demo_helper }, answer: NOT_SHARED },
     ],
   ),
+  call('GET device_user_permission/get_service_switch_users', { valid: () => ({ device_id: BOX.owned }), unknownBox: NO_BOX }, () => [
+    { name: 'a box the caller does not see', change: { device_id: BOX.free }, answer: NO_BOX },
+  ]),
   call('POST device_user_permission/add_all_device_user_permission', { valid: forUser('demo_helper'), unknownUser: NOT_RECEIVER }),
   call('POST device_user_permission/del_all_device_user_permission', { valid: forUser('demo_helper'), unknownUser: NOT_RECEIVER }),
 ];

@@ -3,6 +3,7 @@ import {
   deviceQuerySchema,
   deviceUserSchema,
   relationDevicePageSchema,
+  serviceSwitchUsersSchema,
   shareAllDevicesSchema,
   shareDeviceSchema,
   userDevicesQuerySchema,
@@ -78,7 +79,7 @@ export const sharingRoutes: UserRegisterRoutes = async (app, { service, guard })
       preHandler: signedIn,
       schema: {
         ...doc(
-          'Users of the box’s CK (but the caller), each with how it sees the box (`via`, as the devices policy decides: owner, superior, share, staff; null: not at all) and whether it holds the box’s switch on/off authorisation (`switch_authorized`); only a superior or a sharee can be authorised',
+          'Users of the box’s CK (but the caller), each with how it sees the box (`via`, as the devices policy decides: owner, superior, share, staff; null: not at all) and whether it holds the box’s switch on/off authorisation (`switch_authorized`); only a superior, a sharee or the box’s sales channel can be authorised, and service staff by the box’s top owner (get_service_switch_users)',
         ),
         querystring: deviceQuerySchema,
         response: answers(z.array(ckUserSchema), 400, 401, 404),
@@ -87,9 +88,29 @@ export const sharingRoutes: UserRegisterRoutes = async (app, { service, guard })
     async (request) => ok(request, await service.ckUsers(callerOf(request), request.query.device_id)),
   );
 
+  app.get(
+    '/device_user_permission/get_service_switch_users',
+    {
+      preHandler: signedIn,
+      schema: {
+        ...grantDoc(
+          'The service staff of the box’s CK (qualityController, afterSales, afterSalesPlus), each with its switch on/off grant of the box and who gave it; the box’s top owner, and whether the caller may authorise them (it is the top owner and may switch the box itself)',
+        ),
+        querystring: deviceQuerySchema,
+        response: answers(serviceSwitchUsersSchema, 400, 401, 404),
+      },
+    },
+    async (request) => ok(request, await service.serviceSwitchUsers(callerOf(request), request.query.device_id)),
+  );
+
   app.post(
     '/device_user_permission/add_device_user_permission',
-    changeOptions(signedIn, grantDoc('Grants a user switch on/off of a box'), deviceUserSchema, [403, 404]),
+    changeOptions(
+      signedIn,
+      grantDoc('Grants a user switch on/off of a box (service staff: only by the box’s top owner, while it may switch the box: 403 otherwise)'),
+      deviceUserSchema,
+      [403, 404],
+    ),
     async (request) => ok(request, { changed: await service.grantSwitch(callerOf(request), request.body.user_id, request.body.device_id) }),
   );
 
@@ -101,7 +122,12 @@ export const sharingRoutes: UserRegisterRoutes = async (app, { service, guard })
 
   app.post(
     '/device_user_permission/add_all_device_user_permission',
-    changeOptions(signedIn, grantDoc('Grants a user switch on/off of every box the caller owns or shared with it'), userIdSchema, [404]),
+    changeOptions(
+      signedIn,
+      grantDoc('Grants a user switch on/off of every box the caller owns or shared with it (service staff: every box of which the caller is the top owner)'),
+      userIdSchema,
+      [404],
+    ),
     async (request) => ok(request, { changed: await service.grantSwitch(callerOf(request), request.body.user_id, null) }),
   );
 

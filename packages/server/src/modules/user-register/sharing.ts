@@ -104,7 +104,13 @@ export function createSharing({ db, policy, lookups, changes }: UserRegisterPart
       return Promise.all(
         rows.map(async (row) => {
           const scope = await policy.scopeOf({ id: row.id, roles: rolesOf(row), ck: box!.ck });
-          const access = accessOf(scope, { ck: box!.ck, ownerId: box!.owner_id, share: row.share, switchGranted: row.switch_authorized });
+          const access = accessOf(scope, {
+            ck: box!.ck,
+            ownerId: box!.owner_id,
+            share: row.share,
+            switchGranted: row.switch_authorized,
+            salesChannelId: box!.sales_channel_id,
+          });
           return ckUserView(row, access?.via);
         }),
       );

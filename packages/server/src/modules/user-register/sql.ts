@@ -24,6 +24,8 @@ export function managedUserRows(executor: Executor, where: SQL): Promise<Managed
     executor,
     sql`select u.id, u.username, u.roles, u.level, u.ck, u.parent_id, u.remark, u.helper_type, u.template_id, t.name as template_name,
           u.shield_devices, to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+          u.helper_message, to_char(u.helper_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as helper_message_at,
+          to_char(u.device_expiry_date, 'YYYY-MM-DD') as device_expiry_date,
           case when u.is_manager then (select count(*)::int from boxes b where b.owner_id = u.id)
                else (select count(*)::int from device_shares s where s.user_id = u.id) end as devices
         from users u left join permission_templates t on t.id = u.template_id
@@ -92,10 +94,11 @@ export interface BoxRelationRow {
   ck: string;
   owner_id: number | null;
   assigned_by: number | null;
+  sales_channel_id: number | null;
 }
 
 export function boxRows(executor: Executor, where: SQL): Promise<BoxRelationRow[]> {
-  return queryRows<BoxRelationRow>(executor, sql`select id, ck, owner_id, assigned_by from boxes b where ${where}`);
+  return queryRows<BoxRelationRow>(executor, sql`select id, ck, owner_id, assigned_by, sales_channel_id from boxes b where ${where}`);
 }
 
 export type TemplateRow = PermissionTemplateView;

@@ -77,6 +77,55 @@ describe.each(DATABASE_KINDS)('users, hierarchy, sharing and assignment on %s', 
     expect((await addManager('demo_limited', { username: 'reg_other' })).status).toBe(403);
   });
 
+  it('lets afterSalesPlus add a top manager of its company (SPEC.md section 6), which can then add its own', async () => {
+    const level = await call('demo_service_plus', 'GET', 'user_register/get_privilege_level');
+    expect(level.body.data).toMatchObject({ can_add_manager: true, is_manager: false });
+    const created = await addManager('demo_service_plus', { username: 'plus_top1' });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ username: 'plus_top1', level: 1, role: 'manager', parent_id: null, ck: '1001' });
+    expect((await addManager('demo_service_plus', { username: 'plus_top2', ck: '2002' })).body.message).toBe('Use the CK code of your own company.');
+    tokens.plus_top1 = await signIn(t.app, 'plus_top1', 'secret1');
+    expect((await addManager('plus_top1', { username: 'plus_sub1' })).body.data).toMatchObject({
+      level: 2,
+      parent_id: (created.body.data as { id: number }).id,
+    });
+  });
+
+  it('keeps a helper’s message, its time and the device expiry date: set by add_helper and change_helper_info, answered by get_helpers', async () => {
+    const added = await call('demo_manager', 'POST', 'user_register/add_helper', {
+      ...registerForm({ username: 'info_helper' }),
+      helper_message: 'check the filters weekly',
+      device_expiry_date: '2027-03-31',
+    });
+    expect(added.body.data).toMatchObject({ helper_message: 'check the filters weekly', device_expiry_date: '2027-03-31' });
+    const firstAt = (added.body.data as { helper_message_at: string }).helper_message_at;
+    expect(Date.parse(firstAt)).toBeGreaterThan(0);
+    const helperId = (added.body.data as { id: number }).id;
+    const bad = await call('demo_manager', 'POST', 'user_register/change_helper_info', {
+      helper_id: helperId,
+      helper_message: 'x',
+      device_expiry_date: '2027-02-30',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Use a date in the form YYYY-MM-DD');
+    const changed = await call('demo_manager', 'POST', 'user_register/change_helper_info', {
+      helper_id: helperId,
+      helper_message: 'check the filters weekly',
+      device_expiry_date: null,
+    });
+    expect(changed.body.data).toMatchObject({ helper_message_at: firstAt, device_expiry_date: null });
+    const listed = (await call('demo_manager', 'GET', 'user_register/get_helpers')).body.data as unknown as { username: string; helper_message: string }[];
+    expect(listed.find((helper) => helper.username === 'info_helper')?.helper_message).toBe('check the filters weekly');
+    expect((await call('demo_service_plus', 'POST', 'user_register/change_helper_info', { helper_id: helperId, helper_message: 'y' })).status).toBe(404);
+    expect(
+      (
+        await rows<{ old_value: string }>(
+          sql`select old_value from operation_logs where action = 'edit_user' and new_value like 'info_helper%' order by id desc limit 1`,
+        )
+      )[0],
+    ).toEqual({ old_value: 'message: check the filters weekly, device_expiry_date: 2027-03-31' });
+  });
+
   it('binds a box by its id and CK code (add-device), once', async () => {
     expect((await call('demo_manager', 'POST', 'user_register/register_device_to_user', { device_id: BOX.bound, ck: '2002' })).body.message).toBe(
       'The CK code does not match this device.',

@@ -1,13 +1,13 @@
-import { changePasswordSchema, resetCkUserPasswordSchema, userInfoSchema } from '@cloudbox/domain';
+import { changePasswordSchema, userInfoSchema } from '@cloudbox/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorResponses, ok } from '../../http/envelope.js';
 import { SIGNED_IN } from '../../http/route-docs.js';
-import { requireRoles, signedIn, type Guard } from '../auth/guard.js';
+import { signedIn, type Guard } from '../auth/guard.js';
 import { isCkFactory } from '../../access/accounts.js';
 import type { UserService } from './service.js';
 
-/** The signed-in user's calls under /user (SPEC.md section 7). */
+/** The signed-in user's calls under /user (SPEC.md section 7); POST /user/resetCkUserPwd is the accounts module's. */
 export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; guard: Guard }> = async (app, { users, guard }) => {
   app.get(
     '/info',
@@ -54,23 +54,5 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; guard: Guar
       },
     },
     async (request) => ok(request, isCkFactory(signedIn(request).user)),
-  );
-
-  app.post(
-    '/resetCkUserPwd',
-    {
-      preHandler: [guard.authenticate, requireRoles('root', 'manufacturer')],
-      schema: {
-        tags: ['user'],
-        summary: "Sets a user's password (root: anyone; manufacturer: users of its CK) and signs that user out",
-        security: SIGNED_IN,
-        body: resetCkUserPasswordSchema,
-        response: { 200: envelope(z.null()), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await users.resetPassword(signedIn(request), request.body);
-      return ok(request, null, 'passwordReset');
-    },
   );
 };

@@ -1,20 +1,20 @@
-import { accessNames, isRole, type ChangePasswordInput, type ResetCkUserPasswordInput, type UserInfo } from '@cloudbox/domain';
+import { accessNames, isRole, type ChangePasswordInput, type MessageKey, type UserInfo } from '@cloudbox/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
-import { users, type UserRow } from '../../db/schema.js';
+import { ckCodes, users, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { endSessionsOf, type AuthContext, type SessionService } from '../auth/sessions.js';
 import type { PasswordHasher } from './passwords.js';
-import { mayResetPasswordOf } from '../../access/accounts.js';
 
 export type UserService = ReturnType<typeof createUserService>;
 
 export function createUserService(db: Db, passwords: PasswordHasher, sessions: Pick<SessionService, 'ended'>) {
-  async function setPassword(user: UserRow, password: string, reason: 'password_change' | 'password_reset', keepSessionId?: number) {
+  /** The user's own new password: whatever a reset asked of it is done. */
+  async function setPassword(user: UserRow, password: string, keepSessionId: number) {
     const passwordHash = await passwords.hash(password);
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, user.id));
-      await endSessionsOf(tx, user.id, reason, keepSessionId);
+      await tx.update(users).set({ passwordHash, passwordChangedAt: new Date(), mustChangePassword: false }).where(eq(users.id, user.id));
+      await endSessionsOf(tx, user.id, 'password_change', keepSessionId);
     });
     sessions.ended([user.id]);
   }
@@ -26,6 +26,14 @@ export function createUserService(db: Db, passwords: PasswordHasher, sessions: P
 
   return {
     findByUsername,
+
+    /** Why a user whose password was right may not sign in: its account, or its company, is disabled. */
+    async signInRefusal(user: UserRow): Promise<MessageKey | undefined> {
+      if (!user.enabled) return 'accountDisabled';
+      if (user.ck === null) return undefined;
+      const [company] = await db.select({ enabled: ckCodes.enabled }).from(ckCodes).where(eq(ckCodes.code, user.ck));
+      return company?.enabled === false ? 'accountCompanyDisabled' : undefined;
+    },
 
     /** GET /user/info: what the console needs to build its menu and header. */
     infoOf(user: UserRow): UserInfo {
@@ -48,6 +56,7 @@ export function createUserService(db: Db, passwords: PasswordHasher, sessions: P
           show_del_box: user.showDelBox,
           remark: user.remark,
           registered_at: user.createdAt.toISOString(),
+          must_change_password: user.mustChangePassword,
         },
         level: user.level,
       };
@@ -57,16 +66,7 @@ export function createUserService(db: Db, passwords: PasswordHasher, sessions: P
     async changePassword({ user, session }: AuthContext, input: ChangePasswordInput): Promise<void> {
       if (!(await passwords.verify(user.passwordHash, input.old_password))) throw ApiError.rejected('oldPasswordWrong');
       if (input.new_password === input.old_password) throw ApiError.rejected('newPasswordSame');
-      await setPassword(user, input.new_password, 'password_change', session.id);
-    },
-
-    /** Sets another user's password (root, or a manufacturer within its CK) and signs that user out. */
-    async resetPassword(actor: AuthContext, input: ResetCkUserPasswordInput): Promise<void> {
-      const target = await findByUsername(input.username);
-      if (!target) throw ApiError.notFound('userNotFound');
-      if (!mayResetPasswordOf(actor.user, target)) throw ApiError.forbidden();
-      const keepCallersSession = target.id === actor.user.id ? actor.session.id : undefined;
-      await setPassword(target, input.password, 'password_reset', keepCallersSession);
+      await setPassword(user, input.new_password, session.id);
     },
   };
 }

@@ -123,9 +123,16 @@ const usermanager = {
     revokeAll: '在我的全部设备上取消授权',
     grantAllConfirm: '允许 {{name}} 对您拥有或分享给他的全部设备开关机？',
     revokeAllConfirm: '取消您给 {{name}} 的全部开关机授权？',
-    via: { owner: '所有者', superior: '上级', share: '已分享', staff: '服务人员', none: '看不到该设备' },
+    via: { owner: '所有者', superior: '上级', share: '已分享', staff: '服务人员', channel: '销售渠道', none: '看不到该设备' },
     others: '无法授权（{{count}}）',
-    reason: { owner: '设备所有者', staff: '凭角色即可开关机（服务人员）', none: '看不到该设备：请先分享给他' },
+    reason: { owner: '设备所有者', staff: '公司职员：不能获得开关机授权', channel: '经其销售（经销商）：可授权', none: '看不到该设备：请先分享给他' },
+    noRight: '您没有该设备的开关机授权：可请设备所有者（售后服务人员请最高级所有者）授权。',
+  },
+  serviceSwitch: {
+    title: '售后服务人员',
+    intro: '公司的质检和售后人员只有在该设备的最高级所有者授权后才能开关机，逐台授权，最高级所有者随时可以取消。',
+    onlyTopOwner: '只有该设备的最高级所有者 {{name}} 可以授权售后服务人员（且其本身须有开关机权限）。',
+    noOwner: '该设备没有所有者：无人可以授权售后服务人员。',
   },
   deleteDevice: {
     intro: '删除后设备与您的账号解除绑定（设备本身仍保留注册），您对它的分享一并收回。',

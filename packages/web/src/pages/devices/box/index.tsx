@@ -9,6 +9,7 @@ import { StatusTag } from '../../../components/DeviceStatus';
 import { useView } from '../../../router/view-context';
 import { devicePath, deviceScreens } from '../../../utils/device-links';
 import BoxEditButton from '../../smartbox/shared/BoxEditButton';
+import { formatBytes } from '../../../utils/download-core';
 
 /** The IoT box: module facts (model, ICCID, expiry, software, IP), its controllers and its connection log. */
 export default function Box() {
@@ -39,6 +40,7 @@ export default function Box() {
                 { key: 'expiry', label: t('box.expiryDate'), children: box.expiry_date ?? '—' },
                 { key: 'ip', label: t('box.lastIp'), children: box.last_ip ?? '—' },
                 { key: 'server', label: t('box.serverIp'), children: box.server_ip ?? '—' },
+                { key: 'usage', label: t('boxDelivery.usage.deviceFlow'), children: formatBytes(box.data_usage.bytes_up + box.data_usage.bytes_down) },
                 {
                   key: 'online',
                   label: t('box.connection'),

@@ -32,6 +32,25 @@ function confirmSwitch(register: LiveRegister, on: boolean, controls: WriteContr
   });
 }
 
+/**
+ * A start/stop register the device takes but this user may not switch (switching needs the owner
+ * chain's authorisation, DESIGN.md section 5): its state as a switch that cannot be moved, saying why.
+ */
+function LockedSwitch({ register }: { register: LiveRegister }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('usermanager.switchGrant.noRight')}>
+      <Switch
+        className="register-switch register-switch--locked"
+        checked={register.value === 1}
+        disabled
+        checkedChildren={register.choices?.find((choice) => choice.value === 1)?.label ?? t('live.switch.onLabel')}
+        unCheckedChildren={register.choices?.find((choice) => choice.value === 0)?.label ?? t('live.switch.offLabel')}
+      />
+    </Tooltip>
+  );
+}
+
 /** A register's value with its unit, and for writable ones the control that changes it and the command's state. */
 export default function RegisterValue({ register, controls }: { register: LiveRegister; controls: WriteControls }) {
   const { t } = useTranslation();
@@ -39,7 +58,9 @@ export default function RegisterValue({ register, controls }: { register: LiveRe
   const text = register.display === null ? '—' : `${register.display}${register.unit && register.format === 'number' ? ` ${register.unit}` : ''}`;
   return (
     <Space size={8} wrap className="register-value" data-register={register.number}>
-      {register.writable && register.onOff ? (
+      {register.onOff && register.definition?.writable && !register.writable ? (
+        <LockedSwitch register={register} />
+      ) : register.writable && register.onOff ? (
         <Switch
           className="register-switch"
           checked={register.value === 1}

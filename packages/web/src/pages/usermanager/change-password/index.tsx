@@ -1,8 +1,9 @@
 import type { Violation } from '@cloudbox/domain';
-import { App, Button, Card, Form, Input } from 'antd';
+import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../../api/user';
 import { useAppStore } from '../../../stores/app';
+import { useUserStore } from '../../../stores/user';
 import { violationRule } from '../../../utils/form-rules';
 import NewPasswordFields from '../shared/NewPasswordFields';
 import './index.css';
@@ -21,6 +22,7 @@ export default function ChangePassword() {
   const { message } = App.useApp();
   const language = useAppStore((state) => state.language);
   const [form] = Form.useForm<PasswordForm>();
+  const mustChange = useUserStore((state) => state.user?.mustChangePassword ?? false);
 
   async function submit({ oldPassword, newPassword }: PasswordForm) {
     try {
@@ -30,11 +32,13 @@ export default function ChangePassword() {
     }
     void message.success(t('changePassword.success'));
     form.resetFields();
+    useUserStore.getState().passwordChanged();
   }
 
   return (
     <div className="app-page change-password">
       <Card variant="borderless" title={t('route.changePassword')}>
+        {mustChange && <Alert className="change-password__must" type="warning" showIcon message={t('accounts.mustChangePassword')} />}
         <Form<PasswordForm> form={form} name="change-password" layout="vertical" className="change-password__form" onFinish={(values) => void submit(values)}>
           <Form.Item name="oldPassword" label={t('changePassword.oldPassword')} rules={[violationRule(requireOldPassword, language)]}>
             <Input.Password autoComplete="current-password" />

@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { canAccessPath, type ManagedUserView } from '@cloudbox/domain';
+import { canAccessPath, formatDateTime, type ManagedUserView } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Modal, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { changeHelperModel, changeHelperPassword, deleteHelper, getHelpers, getLevelModels } from '../../../api/userRegister';
+import { changeHelperInfo, changeHelperModel, changeHelperPassword, deleteHelper, getHelpers, getLevelModels } from '../../../api/userRegister';
 import { useUserStore } from '../../../stores/user';
 import { useIsParentOf, useMayRelate } from '../shared/caller';
+import HelperInfoFields from '../shared/HelperInfoFields';
 import { useCompactLayout } from '../shared/layout';
 import NewPasswordFields from '../shared/NewPasswordFields';
 import { managedUserColumns } from '../shared/managed-columns';
@@ -32,6 +33,7 @@ export default function EditHelper() {
   const helpers = useQuery({ queryKey: ['user_register', 'helpers'], queryFn: getHelpers });
   const models = useQuery({ queryKey: ['user_register', 'models'], queryFn: () => getLevelModels() });
   const [passwordOf, setPasswordOf] = useState<ManagedUserView | null>(null);
+  const [infoOf, setInfoOf] = useState<ManagedUserView | null>(null);
   const isParentOf = useIsParentOf();
   const mayRelate = useMayRelate();
   const compact = useCompactLayout();
@@ -51,6 +53,23 @@ export default function EditHelper() {
       responsive: ['md'],
       render: (type: ManagedUserView['helper_type']) => (type ? t(`usermanager.helpers.types.${type}`) : ''),
     },
+    {
+      title: t('accounts.helper.message'),
+      dataIndex: 'helper_message',
+      width: 160,
+      ellipsis: true,
+      responsive: ['md'],
+      className: 'helper-message',
+      render: (message: string, helper) =>
+        message ? `${message}${helper.helper_message_at ? ` (${formatDateTime(new Date(helper.helper_message_at))})` : ''}` : '',
+    },
+    {
+      title: t('accounts.helper.deviceExpiry'),
+      dataIndex: 'device_expiry_date',
+      width: 110,
+      className: 'helper-expiry',
+      render: (date: string | null) => date ?? '',
+    },
     ...managedUserColumns(t, models.data ?? [], isParentOf, (helper, id) => void run(() => changeHelperModel(helper.id, id))),
     {
       title: t('usermanager.common.actions'),
@@ -65,6 +84,9 @@ export default function EditHelper() {
           </Link>
           {isParentOf(helper) && (
             <>
+              <Button type="link" size="small" className="helper-info" onClick={() => setInfoOf(helper)}>
+                {t('accounts.helper.editInfo')}
+              </Button>
               <Button type="link" size="small" className="helper-password" onClick={() => setPasswordOf(helper)}>
                 {t('usermanager.helpers.changePassword')}
               </Button>
@@ -105,13 +127,14 @@ export default function EditHelper() {
           )
         }
       >
-        <ManagedUserTable users={helpers} columns={columns} scrollX={720} />
+        <ManagedUserTable users={helpers} columns={columns} scrollX={990} />
       </Card>
       <PasswordDialog
         helper={passwordOf}
         onClose={() => setPasswordOf(null)}
         onSubmit={(password) => run(() => changeHelperPassword(passwordOf!.id, password))}
       />
+      <HelperInfoDialog helper={infoOf} onClose={() => setInfoOf(null)} onSubmit={(info) => run(() => changeHelperInfo({ helper_id: infoOf!.id, ...info }))} />
     </div>
   );
 }
@@ -141,6 +164,38 @@ function PasswordDialog({ helper, onClose, onSubmit }: { helper: ManagedUserView
           repeatName="repeat"
           repeatLabel={t('usermanager.common.passwordRepeat')}
         />
+      </Form>
+    </Modal>
+  );
+}
+
+/** The helper's message and device expiry date (change_helper_info). */
+function HelperInfoDialog(props: {
+  helper: ManagedUserView | null;
+  onClose(): void;
+  onSubmit(info: { helper_message: string; device_expiry_date: string | null }): Promise<boolean>;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ helper_message: string; device_expiry_date: string | null }>();
+  return (
+    <Modal
+      open={props.helper !== null}
+      title={`${t('accounts.helper.editInfo')}: ${props.helper?.username ?? ''}`}
+      onCancel={props.onClose}
+      onOk={() => form.submit()}
+      destroyOnHidden
+      className="helper-info-dialog"
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{ helper_message: props.helper?.helper_message ?? '', device_expiry_date: props.helper?.device_expiry_date ?? null }}
+        onFinish={async (values) => {
+          if (await props.onSubmit({ helper_message: values.helper_message ?? '', device_expiry_date: values.device_expiry_date ?? null })) props.onClose();
+        }}
+      >
+        <HelperInfoFields />
       </Form>
     </Modal>
   );

@@ -6,7 +6,8 @@ import { addHelper, addManager, getLevelModels } from '../../../api/userRegister
 import { useAppStore } from '../../../stores/app';
 import { useUserStore } from '../../../stores/user';
 import { violationRule } from '../../../utils/form-rules';
-import { RequestError } from '../../../utils/request';
+import { serverFieldErrors } from '../ck-users/server-errors';
+import HelperInfoFields from './HelperInfoFields';
 import NewPasswordFields from './NewPasswordFields';
 import './usermanager.css';
 
@@ -19,6 +20,8 @@ interface RegisterForm {
   template_id: number | null;
   role: 'helper' | 'end_user';
   helper_type: HelperType;
+  helper_message: string;
+  device_expiry_date: string | null;
 }
 
 /**
@@ -43,9 +46,7 @@ export default function RegisterUserForm({ kind, onRegistered }: { kind: 'manage
       onRegistered(user);
     } catch (error) {
       // The server's own words per field, next to the fields (the request layer showed them all too).
-      const errors =
-        (error instanceof RequestError ? (error.body?.data as { errors?: { field: string; message: string }[] } | undefined)?.errors : undefined) ?? [];
-      form.setFields(errors.filter((entry) => entry.field in values).map((entry) => ({ name: entry.field as keyof RegisterForm, errors: [entry.message] })));
+      form.setFields(serverFieldErrors<keyof RegisterForm>(error, Object.keys(values)));
     }
   }
 
@@ -80,6 +81,7 @@ export default function RegisterUserForm({ kind, onRegistered }: { kind: 'manage
             <Form.Item name="helper_type" label={t('usermanager.helpers.type')}>
               <Select options={HELPER_TYPES.map((type) => ({ value: type, label: t(`usermanager.helpers.types.${type}`) }))} />
             </Form.Item>
+            <HelperInfoFields />
           </>
         )}
         <Form.Item name="template_id" label={t('usermanager.common.model')}>

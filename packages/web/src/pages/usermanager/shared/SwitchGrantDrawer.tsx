@@ -1,16 +1,19 @@
 import { DownOutlined } from '@ant-design/icons';
-import type { CkUserView } from '@cloudbox/domain';
+import { SERVICE_STAFF_ROLES, type CkUserView } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Collapse, Drawer, Dropdown, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getDevCkUsers, grantSwitch, grantSwitchAll, revokeSwitch, revokeSwitchAll } from '../../../api/userRegister';
 import { useUserStore } from '../../../stores/user';
 import { useCompactLayout } from './layout';
+import ServiceSwitchSection from './ServiceSwitchSection';
 import { useRelationChange } from './useRelationChange';
 import './usermanager.css';
 
-/** Those the server lets the owner authorise: who see the box as a superior or through a share (DESIGN.md section 5). */
-const grantable = (user: CkUserView) => user.via === 'superior' || user.via === 'share';
+/** Those the server lets the owner authorise: who see the box as a superior, through a share or as its sales channel (DESIGN.md section 5). */
+const grantable = (user: CkUserView) => user.via === 'superior' || user.via === 'share' || user.via === 'channel';
+/** Service staff have their own section: only the box's top owner authorises them. */
+const isServiceStaff = (user: CkUserView) => (SERVICE_STAFF_ROLES as readonly string[]).includes(user.role);
 
 /**
  * Switch on/off authorisation of one box its owner holds (SPEC.md section 4: after an assignment,
@@ -18,7 +21,8 @@ const grantable = (user: CkUserView) => user.via === 'superior' || user.via === 
  * box's CK sees the box and whether it holds the grant: those who may hold one (superiors, sharees,
  * and anyone who still does) are listed with their state, the owner's direct superior first, and
  * authorise or withdraw for this box or for every box the owner holds or shared with them
- * (`/device_user_permission`); the rest of the CK is folded away below with the reason.
+ * (`/device_user_permission`); below them the company's service staff (`ServiceSwitchSection`),
+ * and the rest of the CK folded away with the reason.
  */
 export default function SwitchGrantDrawer({ boxId, onClose }: { boxId: string | null; onClose(): void }) {
   const { t } = useTranslation();
@@ -28,8 +32,9 @@ export default function SwitchGrantDrawer({ boxId, onClose }: { boxId: string | 
   const compact = useCompactLayout();
   const users = useQuery({ queryKey: ['user_register', 'dev_ck_users', boxId], queryFn: () => getDevCkUsers(boxId!), enabled: boxId !== null });
   const all = users.data ?? [];
-  const candidates = all.filter((user) => grantable(user) || user.switch_authorized).sort((a, b) => Number(b.id === parentId) - Number(a.id === parentId));
-  const others = all.filter((user) => !candidates.includes(user));
+  const people = all.filter((user) => !isServiceStaff(user));
+  const candidates = people.filter((user) => grantable(user) || user.switch_authorized).sort((a, b) => Number(b.id === parentId) - Number(a.id === parentId));
+  const others = people.filter((user) => !candidates.includes(user));
 
   const columns: TableColumnsType<CkUserView> = [
     {
@@ -118,6 +123,7 @@ export default function SwitchGrantDrawer({ boxId, onClose }: { boxId: string | 
         pagination={false}
         scroll={{ x: 'max-content' }}
       />
+      {boxId !== null && <ServiceSwitchSection boxId={boxId} />}
       {others.length > 0 && (
         <Collapse
           className="switch-grant-others"
