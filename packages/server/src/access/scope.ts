@@ -145,3 +145,14 @@ export function mayManageBox(user: Pick<UserRow, 'roles' | 'ck'>, box: { ck: str
   if (user.roles.includes('root')) return true;
   return user.roles.includes('limited_admin') && user.ck === box.ck;
 }
+
+/** The device edit form: root, the CK's limited admin, and the box's owner (SPEC.md section 3; DESIGN.md section 5). */
+export function mayEditBoxForm(user: Pick<UserRow, 'id' | 'roles' | 'ck'>, box: { ck: string; ownerId: number | null }): boolean {
+  return mayManageBox(user, box) || box.ownerId === user.id;
+}
+
+/** Clearing a box's fault records: root anywhere, the limited admin and the manufacturer in their own CK (SPEC.md section 6). */
+export function mayClearFaults(user: Pick<UserRow, 'roles' | 'ck'>, box: { ck: string }): boolean {
+  if (user.roles.includes('root')) return true;
+  return (user.roles.includes('limited_admin') || user.roles.includes('manufacturer')) && user.ck === box.ck;
+}

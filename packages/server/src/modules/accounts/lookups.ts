@@ -1,7 +1,7 @@
 import type { AccountView } from '@cloudbox/domain';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
-import { ckCodes, type UserRow } from '../../db/schema.js';
+import { ckExists } from '../../db/ck-codes.js';
+import type { UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { mayManageAccount } from '../../access/accounts.js';
 import { isManager, reachesCk } from '../../access/relations.js';
@@ -55,8 +55,7 @@ export function createAccountChecks(db: Db) {
       if (ck !== caller.user.ck) throw ApiError.invalidInput([{ field: 'ck', key: 'ckNotYours' }]);
       return ck;
     }
-    const [company] = await db.select({ code: ckCodes.code }).from(ckCodes).where(eq(ckCodes.code, ck));
-    if (!company) throw ApiError.invalidInput([{ field: 'ck', key: 'accountCompanyNotFound' }]);
+    if (!(await ckExists(db, ck))) throw ApiError.invalidInput([{ field: 'ck', key: 'accountCompanyNotFound' }]);
     return ck;
   }
 

@@ -1,11 +1,12 @@
 import type { AbandonedBox, AbandonedQuery, BoxCkMove, BoxCkMoveQuery, Count, DeleteAbandoned, FaultRange, MoveBoxes, Page } from '@cloudbox/domain';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/index.js';
 import { queryRows, textArray } from '../../db/sql.js';
-import { ckCodes, type BoxRow, type UserRow } from '../../db/schema.js';
+import { requireKnownCk } from '../../db/ck-codes.js';
+import type { BoxRow, UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { usersConcernedBy } from '../../access/sql.js';
-import { mayClearFaults } from './policy.js';
+import { mayClearFaults } from '../../access/scope.js';
 import type { BoxPropertyDeps, SignedInActor } from './service.js';
 import { abandonedCondition, abandonedCount, abandonedRows, moveCount, moveRows, type AbandonedRow, type BoxCkMoveRow } from './sql.js';
 
@@ -51,8 +52,7 @@ export function createBoxMaintenance(deps: BoxPropertyDeps & { visible(user: Use
      * users who saw the boxes (read before the move) are told their scopes changed.
      */
     async moveCk(actor: SignedInActor, input: MoveBoxes): Promise<Count> {
-      const [company] = await db.select({ code: ckCodes.code }).from(ckCodes).where(eq(ckCodes.code, input.ck));
-      if (!company) throw ApiError.invalidInput([{ field: 'ck', key: 'ckUnknown', params: { ck: input.ck } }]);
+      await requireKnownCk(db, input.ck);
       const known = await idsOf(db, sql`select id from boxes where id = any(${boxList(input.box_ids)})`);
       if (known.length < input.box_ids.length) throw ApiError.notFound('boxNotFound');
       const concerned = (await queryRows<{ id: number }>(db, usersConcernedBy(input.box_ids))).map((row) => row.id);

@@ -12,7 +12,7 @@ import { exportDate } from '../devices/exports.js';
 import type { ExportRows } from '../devices/xlsx.js';
 import type { Actor, OperationLogService } from '../oplog/service.js';
 import { createBoxMaintenance } from './maintenance.js';
-import { mayEditBoxForm } from './policy.js';
+import { mayEditBoxForm } from '../../access/scope.js';
 import { propertyCount, propertyRows, type BoxPropertyRow } from './sql.js';
 
 export interface BoxPropertyDeps {
