@@ -1,5 +1,5 @@
 import type { BoxCredential } from '@cloudbox/domain';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,18 +20,37 @@ const COMPANY = { code: '3003', name: 'Onboarding Blowers Ltd' };
 const MANAGER = { username: 'onboard_manager', password: 'Manager#3003' };
 const BOX_IDS = Array.from({ length: 20 }, (_, index) => String(880_000_001 + index));
 
-/** Root creates a company. (Switch to the companies screen, /device-type/CK-config, once merged.) */
-async function createCompany(request: APIRequestContext, token: string, company: { code: string; name: string }): Promise<void> {
-  await api(request, token, '/companies', { method: 'POST', data: company });
+/** Root creates a company on the companies screen, and ticks the device type its boxes run. */
+async function createCompany(page: Page, company: { code: string; name: string }): Promise<void> {
+  await page.goto('/device-type/CK-config');
+  await page.locator('.ck-config__add').click();
+  await page.locator('.company-form__code').fill(company.code);
+  await page.locator('.company-form__name').fill(company.name);
+  await page.locator('.company-form__save').click();
+  const row = page.locator(`.ck-config__table tr[data-ck="${company.code}"]`);
+  await expect(row).toContainText(company.name);
+  await row.locator('.company-device-types').click();
+  await page.locator('.device-types-dialog__list [data-device-type="maglev_blower"]').click();
+  await page.locator('.device-types-dialog__save').click();
+  await expect(row.locator('.company-device-types')).toContainText('maglev_blower');
 }
 
-/** Root creates an account of a company; a manager without a superior is its company's level 1. (Switch to /usermanager/ck-users once merged.) */
-async function createAccount(
-  request: APIRequestContext,
-  token: string,
-  account: { username: string; password: string; role: string; ck: string },
-): Promise<void> {
-  await api(request, token, '/accounts', { method: 'POST', data: { ...account, password_repeat: account.password, remark: '' } });
+/** Root creates an account of the company on the company accounts screen (the role by its label); a manager without a superior is its company's level 1. */
+async function createAccount(page: Page, account: { username: string; password: string; role: string; ck: string }): Promise<void> {
+  await page.goto('/usermanager/ck-users');
+  await page.locator('.accounts-toolbar__company').click();
+  await page.keyboard.type(account.ck);
+  await page.keyboard.press('Enter');
+  await page.locator('.accounts-toolbar__add').click();
+  const dialog = page.locator('.accounts-form-modal');
+  await dialog.locator('#account_username').fill(account.username);
+  await dialog.locator('#account_password').fill(account.password);
+  await dialog.locator('#account_password_repeat').fill(account.password);
+  await dialog.locator('#account_role').click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${account.role}"]`).click();
+  await dialog.locator('.ant-btn-primary').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator(`tr[data-account="${account.username}"]`)).toBeVisible();
 }
 
 /** Starts `npm run simulate` on a credentials file as its own process group (so that it stops with all its children). */
@@ -76,9 +95,9 @@ test.describe('production onboarding', () => {
     test.setTimeout(150_000);
     await signIn(page, ROOT.username, ROOT.password);
     const token = await tokenOf(page);
-    await createCompany(request, token, COMPANY);
-    await createAccount(request, token, { username: 'onboard_maker', password: 'Maker#3003', role: 'manufacturer', ck: COMPANY.code });
-    await createAccount(request, token, { ...MANAGER, role: 'manager', ck: COMPANY.code });
+    await createCompany(page, COMPANY);
+    await createAccount(page, { username: 'onboard_maker', password: 'Maker#3003', role: '厂家管理员', ck: COMPANY.code });
+    await createAccount(page, { ...MANAGER, role: '管理员', ck: COMPANY.code });
 
     // Batch registration: the sheet is made as a spreadsheet program would, the secrets come back once as a file.
     await page.goto('/smartbox/upload');

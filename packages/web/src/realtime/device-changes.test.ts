@@ -48,4 +48,12 @@ describe('live device changes', () => {
     const rows = [{ ...row('u', 0), controller_id: null, status: 'unregistered' as const, online: false }];
     expect(changes.apply(rows)).toBe(rows);
   });
+
+  it('asks for a fresh read when the socket becomes ready: changes before it were never pushed', () => {
+    const changes = new DeviceChanges();
+    expect(changes.add({ type: 'ready', user: 'demo_manager' })).toBe(true);
+    expect(changes.refetch).toBe(true);
+    changes.clear();
+    expect(changes.refetch).toBe(false);
+  });
 });

@@ -19,7 +19,8 @@ export interface LiveDevice {
 
 /**
  * Changes gathered between two frames: connection changes by box, record openings by box and
- * station. A closed record may leave others open, so it asks for a fresh read instead.
+ * station. A closed record may leave others open, and a socket that just became ready missed
+ * what happened before, so those ask for a fresh read instead.
  */
 export class DeviceChanges {
   readonly boxes = new Map<string, DeviceChange>();
@@ -28,6 +29,12 @@ export class DeviceChanges {
 
   /** Takes an event in; answers whether it concerned device status at all. */
   add(event: RealtimeEvent): boolean {
+    // The socket is (again) receiving every change from now on: what changed before it was ready
+    // (while the page loaded, or while it reconnected) was never pushed, so read the rows afresh.
+    if (event.type === 'ready') {
+      this.refetch = true;
+      return true;
+    }
     if (event.type === 'status') {
       this.boxes.set(event.box_id, { ...this.boxes.get(event.box_id), online: event.online });
       return true;

@@ -56,6 +56,8 @@ export function useLiveDevices<T>({ rowsKey, rows, withRows, refreshKeys, active
     flushTimer.current = null;
     const { rowsKey: key, rows: read, withRows: write, refreshKeys: refresh } = options.current;
     const pending = changes.current;
+    // Rows still loading may have been read before these changes: they are read again.
+    if (queryClient.getQueryState(key)?.fetchStatus !== 'idle') pending.refetch = true;
     queryClient.setQueryData<T>(key, (data) => {
       if (!data) return data;
       const current = read(data);
