@@ -14,7 +14,6 @@ const boxDelivery = {
     updatedAt: '更新时间',
     error: '错误',
     actions: '操作',
-    total: '共 {{count}} 条',
     done: '已提交',
     states: { queued: '排队中', sent: '已下发', acked: '已确认', failed: '失败' },
   },

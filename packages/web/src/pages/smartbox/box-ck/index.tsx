@@ -109,7 +109,7 @@ function MoveHistory() {
           { title: t('boxProperties.movedBy'), dataIndex: 'moved_by', width: 120, render: (user: string | null) => user ?? '—' },
           { title: t('boxProperties.time'), dataIndex: 'created_at', width: 160, render: timeText },
         ]}
-        pagination={serverPaging(page, moves.data?.total, setPage)}
+        pagination={serverPaging({ page: page }, moves.data?.total, setPage, t)}
         scroll={{ x: 580 }}
       />
     </Card>

@@ -94,7 +94,7 @@ export default function BoxDelete() {
                 seen ? timeText(seen) : <Typography.Text type="secondary">{t('boxProperties.neverConnected')}</Typography.Text>,
             },
           ]}
-          pagination={serverPaging(page, boxes.data?.total, setPage)}
+          pagination={serverPaging({ page: page }, boxes.data?.total, setPage, t)}
           scroll={{ x: 800 }}
         />
       </Card>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listUsage } from '../../../api/boxDelivery';
 import { formatBytes } from '../../../utils/download-core';
-import { pagination } from '../shared/delivery';
+import { serverPaging } from '../shared/tables';
 import UsageChart from './UsageChart';
 
 /**
@@ -68,7 +68,7 @@ export default function BoxDws() {
           onRow={(row) =>
             ({ 'data-box': row.box_id, onClick: () => setSelected(row.box_id), style: { cursor: 'pointer' } }) as React.HTMLAttributes<HTMLElement>
           }
-          pagination={pagination(paging, usage.data?.total ?? 0, (page, pageSize) => setPaging({ page, pageSize }), t)}
+          pagination={serverPaging(paging, usage.data?.total ?? 0, (page, pageSize) => setPaging({ page, pageSize }), t)}
         />
       </Card>
       {boxId && <UsageChart boxId={boxId} month={filters.month} />}

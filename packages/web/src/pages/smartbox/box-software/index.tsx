@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listBoxSoftware } from '../../../api/boxDelivery';
-import { OnlineTag, pagination } from '../shared/delivery';
+import { OnlineTag } from '../shared/delivery';
+import { serverPaging } from '../shared/tables';
 import Models from './Models';
 import Targets from './Targets';
 
@@ -83,7 +84,7 @@ export default function BoxSoftware() {
           loading={boxes.isFetching}
           scroll={{ x: 790 }}
           onRow={(row) => ({ 'data-box': row.box_id, 'data-differs': String(row.differs) }) as React.HTMLAttributes<HTMLElement>}
-          pagination={pagination(paging, boxes.data?.total ?? 0, (page, pageSize) => setPaging({ page, pageSize }), t)}
+          pagination={serverPaging(paging, boxes.data?.total ?? 0, (page, pageSize) => setPaging({ page, pageSize }), t)}
         />
       </Card>
       <Models />

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listConfigDeliveries } from '../../../api/boxDelivery';
-import { DeliveryStateTag, OnlineTag, pagination, timeText } from '../shared/delivery';
+import { DeliveryStateTag, OnlineTag } from '../shared/delivery';
+import { serverPaging, timeText } from '../shared/tables';
 
 /** How far the model's files in this language got to each box, followed while some are on their way. */
 export default function Deliveries({ id, language }: { id: string; language: string }) {
@@ -38,7 +39,7 @@ export default function Deliveries({ id, language }: { id: string; language: str
         loading={deliveries.isFetching && !deliveries.data}
         scroll={{ x: 840 }}
         onRow={(row) => ({ 'data-box': row.box_id, 'data-state': row.state }) as React.HTMLAttributes<HTMLElement>}
-        pagination={pagination(paging, deliveries.data?.total ?? 0, (page, pageSize) => setPaging({ page, pageSize }), t)}
+        pagination={serverPaging(paging, deliveries.data?.total ?? 0, (page, pageSize) => setPaging({ page, pageSize }), t)}
       />
     </Card>
   );

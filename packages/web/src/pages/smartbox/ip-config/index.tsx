@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listServerConfigs, resendServerAddress, setServerAddress } from '../../../api/boxDelivery';
-import { DeliveryStateTag, OnlineTag, pagination, timeText } from '../shared/delivery';
+import { DeliveryStateTag, OnlineTag } from '../shared/delivery';
+import { serverPaging, timeText } from '../shared/tables';
 
 interface SetForm {
   boxIds: string;
@@ -125,7 +126,7 @@ export default function IpConfig() {
           loading={configs.isFetching && !configs.data}
           scroll={{ x: 1100 }}
           onRow={(row) => ({ 'data-box': row.box_id }) as React.HTMLAttributes<HTMLElement>}
-          pagination={pagination(paging, configs.data?.total ?? 0, (page, pageSize) => setPaging({ page, pageSize }), t)}
+          pagination={serverPaging(paging, configs.data?.total ?? 0, (page, pageSize) => setPaging({ page, pageSize }), t)}
         />
       </Card>
     </div>

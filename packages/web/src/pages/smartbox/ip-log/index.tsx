@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listIpLog } from '../../../api/boxDelivery';
-import { pagination, timeText } from '../shared/delivery';
+import { serverPaging, timeText } from '../shared/tables';
 
 interface Filters {
   boxId?: string;
@@ -106,7 +106,7 @@ export default function IpLog() {
           loading={logs.isFetching}
           scroll={{ x: 800 }}
           onRow={(row) => ({ 'data-box': row.box_id }) as React.HTMLAttributes<HTMLElement>}
-          pagination={pagination(paging, logs.data?.total ?? 0, (page, pageSize) => setPaging({ page, pageSize }), t)}
+          pagination={serverPaging(paging, logs.data?.total ?? 0, (page, pageSize) => setPaging({ page, pageSize }), t)}
         />
       </Card>
     </div>

@@ -85,7 +85,7 @@ export default function BoxPropertyTable(props: {
           props.selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true } : undefined
         }
         onRow={(box) => boxRow(box.id)}
-        pagination={serverPaging(page, boxes.data?.total, setPage)}
+        pagination={serverPaging({ page: page }, boxes.data?.total, setPage, t)}
         scroll={{ x: props.scrollX ?? 900 }}
       />
     </div>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { listConfigVersions } from '../../../api/boxDelivery';
 import { useView } from '../../../router/view-context';
 import { formatBytes } from '../../../utils/download-core';
-import { timeText } from './delivery';
+import { timeText } from './tables';
 
 /** The model and language of a configuration page (`:id`, `:language`), and whether the language is one of the four. */
 export function useConfigTarget() {

@@ -8,9 +8,21 @@ import { Link } from 'react-router';
 
 export const PAGE_SIZE = 20;
 
-/** Paging of a list the server pages, a fixed page size. */
-export function serverPaging(page: number, total: number | undefined, onChange: (page: number) => void): TablePaginationConfig {
-  return { current: page, pageSize: PAGE_SIZE, total: total ?? 0, showSizeChanger: false, onChange, showTotal: (count) => count };
+/** Paging of a list the server pages: the page, its size (the reader may change it when given), the total answered. */
+export function serverPaging(
+  paging: { page: number; pageSize?: number },
+  total: number | undefined,
+  onChange: (page: number, pageSize: number) => void,
+  t: TFunction,
+): TablePaginationConfig {
+  return {
+    current: paging.page,
+    pageSize: paging.pageSize ?? PAGE_SIZE,
+    total: total ?? 0,
+    showSizeChanger: paging.pageSize !== undefined,
+    showTotal: (count) => t('history.total', { count }),
+    onChange,
+  };
 }
 
 /** A row's attributes that name its box (the end-to-end tests find rows by them). */
