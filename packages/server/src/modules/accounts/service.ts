@@ -89,31 +89,26 @@ export function createAccountService({ db, passwords, sessions, oplog, scopesCha
       const parentId = await districtParent(ck, input.role, input.parent_id);
       const topManager = input.role === 'manager';
       const passwordHash = await passwords.hash(input.password);
-      const created = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(users)
-          .values({
-            username: input.username,
-            passwordHash,
-            roles: [input.role],
-            ck,
-            remark: input.remark,
-            templateId: template?.id ?? null,
-            parentId,
-            // A company's top manager: where its hierarchy (add_next_manager, DESIGN.md section 5) starts.
-            isManager: topManager,
-            level: topManager ? TOP_MANAGER_LEVEL : 0,
-            showFeedback: input.show_feedback,
-            showDelBox: input.show_del_box,
-            createdBy: caller.user.id,
-          })
-          .onConflictDoNothing()
-          .returning({ id: users.id });
-        if (row) await changes.auditUser(tx, caller, 'add_user', { username: input.username, ck }, input.role);
-        return row;
-      });
-      if (!created) throw ApiError.invalidInput([{ field: 'username', key: 'userNameTaken', params: { username: input.username } }]);
-      return view(created.id);
+      const id = await changes.addUser(
+        caller,
+        {
+          username: input.username,
+          passwordHash,
+          roles: [input.role],
+          ck,
+          remark: input.remark,
+          templateId: template?.id ?? null,
+          parentId,
+          // A company's top manager: where its hierarchy (add_next_manager, DESIGN.md section 5) starts.
+          isManager: topManager,
+          level: topManager ? TOP_MANAGER_LEVEL : 0,
+          showFeedback: input.show_feedback,
+          showDelBox: input.show_del_box,
+          createdBy: caller.user.id,
+        },
+        input.role,
+      );
+      return view(id);
     },
 
     async update(caller: Caller, id: number, input: AccountEdit): Promise<AccountView> {

@@ -2,7 +2,8 @@ import type { OperationAction } from '@cloudbox/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/index.js';
 import { numberArray, queryRows } from '../../db/sql.js';
-import type { UserRow } from '../../db/schema.js';
+import { users, type UserRow } from '../../db/schema.js';
+import { ApiError } from '../../http/errors.js';
 import { hierarchySeers, isServiceStaffRow, maySwitchBox, seesBox, seesThroughHierarchy, topOwnerOf, usersConcernedBy } from '../../access/sql.js';
 import type { OperationLogService } from '../oplog/service.js';
 import type { Caller } from './lookups.js';
@@ -96,6 +97,20 @@ export function createChanges({ db, oplog, scopesChanged }: ChangeDeps) {
     ): Promise<void> {
       const newValue = now === null ? target.username : `${target.username} (${now})`;
       await oplog.record(tx, { userId: caller.user.id, username: caller.user.username, ck: target.ck, action, oldValue, newValue, ip: caller.ip });
+    },
+
+    /**
+     * Registers a user (add_next_manager, add_helper, a company's accounts) with its add_user entry,
+     * in one transaction; a user name that is taken answers 400 on `username` and adds nothing.
+     */
+    async addUser(caller: Caller, values: typeof users.$inferInsert, role: string | null): Promise<number> {
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
+        if (row) await this.auditUser(tx, caller, 'add_user', { username: values.username, ck: values.ck ?? null }, role);
+        return row;
+      });
+      if (!created) throw ApiError.invalidInput([{ field: 'username', key: 'userNameTaken', params: { username: values.username } }]);
+      return created.id;
     },
 
     /** Runs a change of these boxes' relations in one transaction; afterwards everyone concerned before or after hears of it. */

@@ -37,26 +37,21 @@ export function createHierarchy({ db, passwords, sessions, lookups, changes, sco
     if (input.ck !== caller.user.ck) throw ApiError.invalidInput([{ field: 'ck', key: 'ckNotYours' }]);
     const template = await lookups.givableTemplate(caller, input.ck, input.template_id);
     const passwordHash = await passwords.hash(input.password);
-    const created = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          username: input.username,
-          passwordHash,
-          ck: input.ck,
-          remark: input.remark,
-          templateId: template?.id ?? null,
-          parentId: caller.user.id,
-          createdBy: caller.user.id,
-          ...values,
-        })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
-      if (row) await changes.auditUser(tx, caller, 'add_user', { username: input.username, ck: input.ck }, values.roles?.[0] ?? null);
-      return row;
-    });
-    if (!created) throw ApiError.invalidInput([{ field: 'username', key: 'userNameTaken', params: { username: input.username } }]);
-    return (await managedUser(created.id))!;
+    const id = await changes.addUser(
+      caller,
+      {
+        username: input.username,
+        passwordHash,
+        ck: input.ck,
+        remark: input.remark,
+        templateId: template?.id ?? null,
+        parentId: caller.user.id,
+        createdBy: caller.user.id,
+        ...values,
+      },
+      values.roles?.[0] ?? null,
+    );
+    return (await managedUser(id))!;
   }
 
   function privilegeLevel(user: UserRow): PrivilegeLevelView {
