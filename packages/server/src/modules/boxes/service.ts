@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { BoxView, BoxWithSecret, Page, RegisterBox, UnregisteredBox, UpdateBox } from '@cloudbox/domain';
 import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { requireKnownCk } from '../../db/ck-codes.js';
-import type { Db } from '../../db/index.js';
+import type { Db, Executor } from '../../db/index.js';
 import { textArray, transactionRetryingConflicts } from '../../db/sql.js';
 import { boxes, boxServerConfigs, controllers, deviceTypes, unregisteredBoxes, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
@@ -118,6 +118,37 @@ function columns(input: UpdateBox) {
 }
 
 /**
+ * Inserts registered boxes, their controllers and server addresses, all or none: one taken id
+ * (409 `boxExists`) fails the transaction. They stop being "unregistered".
+ */
+async function insertBoxes(tx: Executor, inputs: RegisterBox[], secretHashes: string[], registeredBy: number | null): Promise<void> {
+  const ids = inputs.map((input) => input.id);
+  const created = await tx
+    .insert(boxes)
+    .values(inputs.map((input, index) => ({ id: input.id, ...columns(input), ck: input.ck, registeredBy, secretHash: secretHashes[index]! })))
+    .onConflictDoNothing()
+    .returning({ id: boxes.id });
+  if (created.length < inputs.length) {
+    const fresh = new Set(created.map((box) => box.id));
+    throw ApiError.rejected('boxExists', { id: ids.find((id) => !fresh.has(id))! }, 409);
+  }
+  await tx.insert(controllers).values(
+    inputs.flatMap((input) =>
+      input.controllers.map((controller) => ({
+        boxId: input.id,
+        station: controller.station,
+        deviceTypeId: controller.device_type,
+        machineModel: controller.machine_model,
+        deviceNumber: controller.device_number,
+      })),
+    ),
+  );
+  const servers = inputs.flatMap((input) => (input.server_ip ? [{ boxId: input.id, ipAddress: input.server_ip }] : []));
+  if (servers.length > 0) await tx.insert(boxServerConfigs).values(servers);
+  await tx.delete(unregisteredBoxes).where(inArray(unregisteredBoxes.id, ids));
+}
+
+/**
  * Box registration: a box, its controllers and the facts the console shows, and its MQTT secret,
  * issued once. Who may do what is the devices policy's call (mayManageBox, access).
  */
@@ -141,37 +172,12 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
       const issued = inputs.map(() => newSecret());
       const ids = inputs.map((input) => input.id);
       await db.transaction(async (tx) => {
-        const created = await tx
-          .insert(boxes)
-          .values(
-            inputs.map((input, index) => ({
-              id: input.id,
-              ...columns(input),
-              ck: input.ck,
-              registeredBy: actor?.user.id ?? null,
-              secretHash: issued[index]!.hash,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning({ id: boxes.id });
-        if (created.length < inputs.length) {
-          const fresh = new Set(created.map((box) => box.id));
-          throw ApiError.rejected('boxExists', { id: ids.find((id) => !fresh.has(id))! }, 409);
-        }
-        await tx.insert(controllers).values(
-          inputs.flatMap((input) =>
-            input.controllers.map((controller) => ({
-              boxId: input.id,
-              station: controller.station,
-              deviceTypeId: controller.device_type,
-              machineModel: controller.machine_model,
-              deviceNumber: controller.device_number,
-            })),
-          ),
+        await insertBoxes(
+          tx,
+          inputs,
+          issued.map((secret) => secret.hash),
+          actor?.user.id ?? null,
         );
-        const servers = inputs.flatMap((input) => (input.server_ip ? [{ boxId: input.id, ipAddress: input.server_ip }] : []));
-        if (servers.length > 0) await tx.insert(boxServerConfigs).values(servers);
-        await tx.delete(unregisteredBoxes).where(inArray(unregisteredBoxes.id, ids));
         if (actor) await oplog.recordEach(tx, actor, 'register_box', registrationEntries(ids));
       });
       for (const id of ids) listener.boxChanged(id);
