@@ -11,7 +11,7 @@ import type { MessageKey } from '../messages.js';
  * distributor (/smartbox/box-assign).
  */
 
-/** GET /box_registry/boxes and its export: a keyword over id, CK, model and ICCID; root may narrow to one CK. */
+/** GET /box-registry/boxes and its export: a keyword over id, CK, model and ICCID; root may narrow to one CK. */
 export const registryQuerySchema = pageQuerySchema.extend({
   keyword: optional(keyword),
   ck: optional(ckCode),
@@ -81,7 +81,7 @@ export const UPLOAD_MAX_BYTES = 512 * 1024;
 /** Boxes one upload registers at most. */
 export const UPLOAD_MAX_ROWS = 1000;
 
-/** POST /box_registry/upload: the xlsx file's bytes, base64. */
+/** POST /box-registry/upload: the xlsx file's bytes, base64. */
 export const registryUploadSchema = z.object({
   file: z
     .string({ error: missingOrInvalid })
@@ -125,7 +125,7 @@ export function rangeProblem(startId: string, endId: string): 'rangeReversed' | 
   return end - start + 1n > BigInt(ASSIGN_MAX_RANGE) ? 'rangeTooLarge' : null;
 }
 
-/** POST /box_registry/assign: the unowned boxes of a company with ids from start to end go to the target. */
+/** POST /box-registry/assign: the unowned boxes of a company with ids from start to end go to the target. */
 export const registryAssignSchema = z
   .object({
     ck: ckCode,
@@ -143,7 +143,7 @@ export type RegistryAssign = z.output<typeof registryAssignSchema>;
 export const registryAssignResultSchema = z.object({ assigned: z.number().int(), in_range: z.number().int() });
 export type RegistryAssignResult = z.infer<typeof registryAssignResultSchema>;
 
-/** GET /box_registry/assign_targets?ck=: the company's managers and distributors. */
+/** GET /box-registry/assign-targets?ck=: the company's managers and distributors. */
 export const assignTargetsQuerySchema = z.object({ ck: ckCode });
 export const assignTargetSchema = z.object({
   id: z.number().int(),

@@ -71,7 +71,7 @@ describe('createRequester', () => {
   it('keeps the body of a 40111, so that a form can show its field errors beside the fields', async () => {
     const errors = [{ field: 'end_id', message: 'A range holds at most 1000 box IDs' }];
     const { request } = setup(async () => jsonResponse({ code: 40111, message: errors[0]!.message, data: { errors } }, 400, 'Bad Request'));
-    await expect(request('/box_registry/assign', { method: 'POST', data: {} })).rejects.toMatchObject({ kind: 'rejected', body: { data: { errors } } });
+    await expect(request('/box-registry/assign', { method: 'POST', data: {} })).rejects.toMatchObject({ kind: 'rejected', body: { data: { errors } } });
   });
 
   it('opens the logged-out dialog once for several concurrent failures', async () => {

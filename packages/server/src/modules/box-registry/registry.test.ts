@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)('box registry on %s', (kind) => {
   const api = (method: 'GET' | 'POST', url: string, user: keyof typeof tokens, payload?: unknown, headers: Record<string, string> = EN) =>
     t.app.inject({ method, url: `/api/v2${url}`, headers: { ...bearer(tokens[user]), ...headers }, payload: payload as Record<string, unknown> });
   const call = (method: 'GET' | 'POST', url: string, user: keyof typeof tokens, payload?: unknown, headers?: Record<string, string>) =>
-    api(method, `/box_registry${url}`, user, payload, headers);
+    api(method, `/box-registry${url}`, user, payload, headers);
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);
   const boxCount = async (prefix: string) => (await rows<{ n: number }>(sql`select count(*)::int as n from boxes where id like ${`${prefix}%`}`))[0]!.n;
   const logs = (action: string, prefix: string) =>
@@ -202,9 +202,9 @@ describe.each(DATABASE_KINDS)('box registry on %s', (kind) => {
   it('confines limited_admin to its CK and other roles to nothing', async () => {
     const body = { ck: '2002', target_id: 1, start_id: '1', end_id: '2' };
     expect((await call('POST', '/assign', 'demo_limited', body)).statusCode).toBe(403);
-    expect((await call('GET', '/assign_targets?ck=2002', 'demo_limited')).statusCode).toBe(403);
+    expect((await call('GET', '/assign-targets?ck=2002', 'demo_limited')).statusCode).toBe(403);
     for (const user of ['demo_manager', 'demo_maker'] as const) expect((await call('POST', '/assign', user, { ...body, ck: '1001' })).statusCode).toBe(403);
-    const targets = dataOf<{ username: string; kind: string }[]>(await call('GET', '/assign_targets?ck=1001', 'demo_limited'));
+    const targets = dataOf<{ username: string; kind: string }[]>(await call('GET', '/assign-targets?ck=1001', 'demo_limited'));
     expect(targets.map((target) => target.username)).toEqual(expect.arrayContaining(['demo_manager', 'demo_sub2', 'demo_district', 'demo_region']));
     expect(targets.map((target) => target.username)).not.toContain('demo_helper');
   });

@@ -62,7 +62,7 @@ export const boxRegistryRoutes: FastifyPluginAsyncZod<{ registry: BoxRegistrySer
   const doc = (summary: string) => ({ tags: ['box registry'], summary, security: SIGNED_IN });
 
   app.get(
-    '/box_registry/boxes',
+    '/box-registry/boxes',
     {
       preHandler: screen('/box-reg-info/list'),
       schema: {
@@ -75,7 +75,7 @@ export const boxRegistryRoutes: FastifyPluginAsyncZod<{ registry: BoxRegistrySer
   );
 
   app.get(
-    '/box_registry/export',
+    '/box-registry/export',
     {
       preHandler: screen('/box-reg-info/list'),
       schema: {
@@ -94,7 +94,7 @@ export const boxRegistryRoutes: FastifyPluginAsyncZod<{ registry: BoxRegistrySer
   );
 
   app.get(
-    '/box_registry/template',
+    '/box-registry/template',
     {
       preHandler: screen('/smartbox/upload'),
       schema: { ...doc('The batch registration template: the columns the upload reads and an example row'), response: { 200: workbookResponse } },
@@ -110,7 +110,7 @@ export const boxRegistryRoutes: FastifyPluginAsyncZod<{ registry: BoxRegistrySer
   );
 
   app.post(
-    '/box_registry/upload',
+    '/box-registry/upload',
     {
       preHandler: screen('/smartbox/upload'),
       schema: {
@@ -130,7 +130,7 @@ export const boxRegistryRoutes: FastifyPluginAsyncZod<{ registry: BoxRegistrySer
   );
 
   app.get(
-    '/box_registry/assign_targets',
+    '/box-registry/assign-targets',
     {
       preHandler: screen('/smartbox/box-assign'),
       schema: {
@@ -143,7 +143,7 @@ export const boxRegistryRoutes: FastifyPluginAsyncZod<{ registry: BoxRegistrySer
   );
 
   app.post(
-    '/box_registry/assign',
+    '/box-registry/assign',
     {
       preHandler: screen('/smartbox/box-assign'),
       schema: {
