@@ -2,7 +2,8 @@ import { flattenRoutes, FLAGS, LAYOUT_ROUTES, LANGUAGES, ROLES, type RouteNode }
 import { describe, expect, it } from 'vitest';
 import { ROUTE_ICONS } from '../layout/Sidebar/icons';
 import { SCREENS } from '../router/screens';
-import { detectLanguage, LOCALES } from '.';
+import { detectLanguage } from '.';
+import { MESSAGES } from './locales/all';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -22,8 +23,8 @@ const titleKeys = [...new Set(allNodes(LAYOUT_ROUTES).flatMap((node) => (node.me
 
 describe('locales', () => {
   it('have identical key sets in all four languages', () => {
-    const zhKeys = leafKeys(LOCALES.zh.messages).sort();
-    for (const language of LANGUAGES) expect(leafKeys(LOCALES[language].messages).sort()).toEqual(zhKeys);
+    const zhKeys = leafKeys(MESSAGES.zh).sort();
+    for (const language of LANGUAGES) expect(leafKeys(MESSAGES[language]).sort()).toEqual(zhKeys);
   });
 
   it('translate every route and group title of the table, hidden ones included', () => {
@@ -31,7 +32,7 @@ describe('locales', () => {
     expect(flattenRoutes(LAYOUT_ROUTES).every((flat) => titleKeys.includes(`route.${flat.route.meta?.title}`))).toBe(true);
     for (const language of LANGUAGES) {
       for (const key of [...titleKeys, 'systemName']) {
-        const value = lookup(LOCALES[language].messages, key);
+        const value = lookup(MESSAGES[language], key);
         expect(typeof value === 'string' && value.trim() !== '', `${language}: ${key}`).toBe(true);
       }
     }
@@ -39,12 +40,12 @@ describe('locales', () => {
 
   it('name every role and flag', () => {
     for (const language of LANGUAGES) {
-      for (const name of [...ROLES, ...FLAGS]) expect(lookup(LOCALES[language].messages, `role.${name}`), `${language}: ${name}`).toBeTruthy();
+      for (const name of [...ROLES, ...FLAGS]) expect(lookup(MESSAGES[language], `role.${name}`), `${language}: ${name}`).toBeTruthy();
     }
   });
 
   it('keep the spec wording in English', () => {
-    const { messages } = LOCALES.en;
+    const messages = MESSAGES.en;
     expect(messages.feedback.switchLanguageSuccess).toBe('Switch Language Success');
     expect(messages.feedback.switchSizeSuccess).toBe('Switch Size Success');
     expect(messages.feedback.fullscreenUnsupported).toBe('you browser can not work');

@@ -11,21 +11,20 @@ import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
-import { MESSAGES, type Messages } from './locales';
+import { loadMessages, zh } from './locales';
 
 interface LocaleBundle {
   /** The language's own name, shown in the language select whatever the current language. */
   label: string;
-  messages: Messages;
   antd: Locale;
   dayjs: string;
 }
 
 export const LOCALES: Record<Language, LocaleBundle> = {
-  zh: { label: '中文', messages: MESSAGES.zh, antd: antdZh, dayjs: 'zh-cn' },
-  en: { label: 'English', messages: MESSAGES.en, antd: antdEn, dayjs: 'en' },
-  es: { label: 'Español', messages: MESSAGES.es, antd: antdEs, dayjs: 'es' },
-  ja: { label: '日本語', messages: MESSAGES.ja, antd: antdJa, dayjs: 'ja' },
+  zh: { label: '中文', antd: antdZh, dayjs: 'zh-cn' },
+  en: { label: 'English', antd: antdEn, dayjs: 'en' },
+  es: { label: 'Español', antd: antdEs, dayjs: 'es' },
+  ja: { label: '日本語', antd: antdJa, dayjs: 'ja' },
 };
 
 /** The `language` cookie, else the browser's first language we speak, else zh. */
@@ -47,16 +46,26 @@ function applyLanguage(language: Language): void {
 const initialLanguage = detectLanguage(Cookies.get(LANGUAGE_COOKIE), navigator.languages ?? [navigator.language]);
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGUAGES.map((language) => [language, { translation: LOCALES[language].messages }])),
+  // Chinese is bundled; another language is added by `loadLanguage` before it is shown.
+  resources: { zh: { translation: zh } },
   lng: initialLanguage,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
   showSupportNotice: false,
-  // Resources are bundled, so initialisation can finish before the first render.
+  // The resources are at hand, so initialisation can finish before the first render.
   initAsync: false,
 });
 applyLanguage(initialLanguage);
+
+/** Makes a language's strings available (a chunk of their own but for zh), once. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await loadMessages(language));
+}
+
+/** The language the console starts in, loaded: main.tsx renders once it is. */
+export const initialLanguageLoaded = loadLanguage(initialLanguage).then(() => i18n.changeLanguage(initialLanguage));
 i18n.on('languageChanged', (language) => applyLanguage(normalizeLanguage(language) ?? DEFAULT_LANGUAGE));
 
 export function currentLanguage(): Language {

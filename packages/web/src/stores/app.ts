@@ -1,7 +1,7 @@
 import { DEFAULT_SIZE, LANGUAGE_COOKIE, SIDEBAR_COOKIE, SIZE_COOKIE, SIZES, type Language, type Size } from '@cloudbox/domain';
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
-import i18n, { currentLanguage } from '../i18n';
+import i18n, { currentLanguage, loadLanguage } from '../i18n';
 
 export type Device = 'desktop' | 'mobile';
 
@@ -52,6 +52,7 @@ export const useAppStore = create<AppState>((set, get) => ({
   },
   async setLanguage(language) {
     Cookies.set(LANGUAGE_COOKIE, language, COOKIE_OPTIONS);
+    await loadLanguage(language);
     await i18n.changeLanguage(language);
     set({ language });
   },

@@ -1,7 +1,7 @@
 import { OPERATION_ACTIONS, LANGUAGES } from '@cloudbox/domain';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../i18n';
+import { MESSAGES } from '../../../i18n/locales/all';
 import { operationLogParams } from './filters';
 
 describe('operation log filters', () => {
@@ -20,7 +20,7 @@ describe('operation log filters', () => {
   });
   it('names every action in every language', () => {
     for (const language of LANGUAGES) {
-      for (const action of OPERATION_ACTIONS) expect(LOCALES[language].messages.datalog.operationLog.actions[action], `${language} ${action}`).toBeTruthy();
+      for (const action of OPERATION_ACTIONS) expect(MESSAGES[language].datalog.operationLog.actions[action], `${language} ${action}`).toBeTruthy();
     }
   });
 });
