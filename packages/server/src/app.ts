@@ -204,6 +204,9 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     connectionAware: !config.mqtt.url,
     hooks: ingestHooks({ realtime, commands, boxDelivery, externalBroker: Boolean(config.mqtt.url) }),
   });
+  const scopesChanged = (userIds: readonly number[]) => {
+    if (userIds.length > 0) bus.publish('scopes-changed', { userIds: [...new Set(userIds)] });
+  };
   const boxes = createBoxService(
     db,
     policy,
@@ -211,13 +214,12 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
       boxChanged: (boxId) => bus.publish('box-changed', { boxId }),
       disconnect: (boxId) => broker.view.disconnect(boxId),
       controllersReset: (ids) => ingest.forgetControllers(ids),
+      scopesChanged,
     },
     oplog,
   );
   const devices = createDeviceService({ db, registry, policy, rawRetentionDays: config.rawRetentionDays, now });
-  const scopesChanged = (userIds: readonly number[]) => {
-    if (userIds.length > 0) bus.publish('scopes-changed', { userIds: [...new Set(userIds)] });
-  };
+
   const userRegister = createUserRegisterService({ db, passwords, sessions, policy, oplog, scopesChanged });
   const boxRegistry = createBoxRegistryService({ db, boxes, oplog, scopesChanged, boxChanged: (boxId) => bus.publish('box-changed', { boxId }) });
   const boxProperties = createBoxPropertyService({

@@ -6,6 +6,7 @@ import { requireKnownCk } from '../../db/ck-codes.js';
 import type { BoxRow, UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { usersConcernedBy } from '../../access/sql.js';
+import { moveBoxesToCk } from '../boxes/ck-moves.js';
 import { mayClearFaults } from '../../access/scope.js';
 import type { BoxPropertyDeps, SignedInActor } from './service.js';
 import { abandonedCondition, abandonedCount, abandonedRows, moveCount, moveRows, type AbandonedRow, type BoxCkMoveRow } from './sql.js';
@@ -56,25 +57,7 @@ export function createBoxMaintenance(deps: BoxPropertyDeps & { visible(user: Use
       const known = await idsOf(db, sql`select id from boxes where id = any(${boxList(input.box_ids)})`);
       if (known.length < input.box_ids.length) throw ApiError.notFound('boxNotFound');
       const concerned = (await queryRows<{ id: number }>(db, usersConcernedBy(input.box_ids))).map((row) => row.id);
-      const moved = await db.transaction(async (tx) => {
-        const ids = await idsOf(tx, sql`select id from boxes where id = any(${boxList(input.box_ids)}) and ck <> ${input.ck} order by id for update`);
-        if (ids.length === 0) return ids;
-        await tx.execute(
-          sql`insert into box_ck_moves (box_id, from_ck, to_ck, moved_by) select id, ck, ${input.ck}, ${actor.user.id}::int from boxes where id = any(${boxList(ids)})`,
-        );
-        await oplog.recordEach(
-          tx,
-          actor,
-          'move_box_ck',
-          sql`select ${input.ck}::text, b.id, b.ck || coalesce(' (' || o.username || ')', ''), ${input.ck}::text
-            from boxes b left join users o on o.id = b.owner_id where b.id = any(${boxList(ids)})`,
-        );
-        await tx.execute(sql`delete from device_shares where box_id = any(${boxList(ids)})`);
-        await tx.execute(sql`delete from device_switch_grants where box_id = any(${boxList(ids)})`);
-        await tx.execute(sql`update boxes set ck = ${input.ck}, ck_assigned_at = now(), owner_id = null, assigned_by = null, owned_since = null,
-            sales_channel_id = null where id = any(${boxList(ids)})`);
-        return ids;
-      });
+      const moved = await db.transaction((tx) => moveBoxesToCk(tx, oplog, actor, input.box_ids, input.ck));
       for (const id of moved) deps.boxChanged(id);
       deps.scopesChanged(concerned);
       return { count: moved.length };

@@ -175,6 +175,27 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     expect(await shown(id)).toEqual(envelopeOf<BoxView>(response).data);
   });
 
+  it('moves a box to another company when an edit changes its CK, ending what belonged to the old one, as the box-CK screen does', async () => {
+    const id = t.boxId();
+    await t.register({ id, ...FACTS });
+    await t.database.db.execute(sql`update boxes set owner_id = (select id from users where username = 'demo_manager') where id = ${id}`);
+    await t.database.db.execute(sql`insert into device_shares (box_id, user_id, granted_by, permission)
+      select ${id}, h.id, m.id, 'read' from users h, users m where h.username = 'demo_helper' and m.username = 'demo_manager'`);
+
+    expect((await put(t.rootToken, id, { ck: '2002', remark: 'sold on' })).statusCode).toBe(200);
+    expect(await t.rows(sql`select ck, owner_id, sales_channel_id, remark from boxes where id = ${id}`)).toEqual([
+      { ck: '2002', owner_id: null, sales_channel_id: null, remark: 'sold on' },
+    ]);
+    expect(await t.rows(sql`select 1 from device_shares where box_id = ${id}`)).toEqual([]);
+    expect(await t.rows(sql`select from_ck, to_ck from box_ck_moves where box_id = ${id}`)).toEqual([{ from_ck: '1001', to_ck: '2002' }]);
+    expect(await t.rows(sql`select action from operation_logs where box_id = ${id} and action in ('move_box_ck', 'edit_box') order by id`)).toEqual([
+      { action: 'move_box_ck' },
+      { action: 'edit_box' },
+    ]);
+    const formerOwner = await t.app.inject({ method: 'GET', url: `/api/v2/boxes/${id}`, headers: bearer(tokens.demo_manager) });
+    expect(formerOwner.statusCode).toBe(404);
+  });
+
   it('answers a bad edit with 400 in the caller’s language and changes nothing', async () => {
     const id = t.boxId();
     await t.register({ id, ...FACTS });

@@ -3,14 +3,16 @@ import type { BoxView, BoxWithSecret, Page, RegisterBox, UnregisteredBox, Update
 import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { requireKnownCk } from '../../db/ck-codes.js';
 import type { Db, Executor } from '../../db/index.js';
-import { textArray, transactionRetryingConflicts } from '../../db/sql.js';
+import { queryRows, textArray, transactionRetryingConflicts } from '../../db/sql.js';
 import { boxes, boxServerConfigs, controllers, deviceTypes, unregisteredBoxes, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import type { DevicePolicy } from '../../access/policy.js';
 import { mayManageBox } from '../../access/scope.js';
+import { usersConcernedBy } from '../../access/sql.js';
 import { locationOf } from '../devices/queries.js';
 import type { Actor, OperationLogService } from '../oplog/service.js';
 import { createBoxAudit } from './audit.js';
+import { moveBoxesToCk } from './ck-moves.js';
 import { deleteHistory, replaceControllers } from './controllers.js';
 
 /** What else must hear about a box that changed: caches, connections, rule state. */
@@ -20,6 +22,8 @@ export interface BoxChangeListener {
   disconnect(boxId: string): void;
   /** Controllers removed, or given another device type: their event-rule state is forgotten. */
   controllersReset(ids: number[]): void;
+  /** These users' view of boxes changed (a box moved to another company): their scopes are loaded again. */
+  scopesChanged(userIds: readonly number[]): void;
 }
 
 export type BoxService = ReturnType<typeof createBoxService>;
@@ -210,16 +214,14 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
       const stored = await manageable(user, id);
       if (!mayManageBox(user, { ck: input.ck ?? stored.ck })) throw ApiError.forbidden();
       await checkReferences(db, input);
+      // Another company: the box moves as on the box-CK screen, and what belonged to the old one ends.
+      const moving = input.ck !== undefined && input.ck !== stored.ck;
+      const concerned = moving ? (await queryRows<{ id: number }>(db, usersConcernedBy([id]))).map((row) => row.id) : [];
       const reset = await transactionRetryingConflicts(db, (tx) =>
         audit.edit(tx, actor, id, async () => {
-          await tx
-            .update(boxes)
-            .set({
-              ...columns(input),
-              ckAssignedAt:
-                input.ck === undefined ? sql`${boxes.ckAssignedAt}` : sql`case when ${boxes.ck} = ${input.ck} then ${boxes.ckAssignedAt} else now() end`,
-            })
-            .where(eq(boxes.id, id));
+          if (moving) await moveBoxesToCk(tx, oplog, actor, [id], input.ck!);
+          const facts = columns(input);
+          if (Object.values(facts).some((value) => value !== undefined)) await tx.update(boxes).set(facts).where(eq(boxes.id, id));
           if (input.server_ip !== undefined) {
             await tx.delete(boxServerConfigs).where(eq(boxServerConfigs.boxId, id));
             if (input.server_ip) await tx.insert(boxServerConfigs).values({ boxId: id, ipAddress: input.server_ip });
@@ -229,6 +231,7 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
       );
       listener.controllersReset(reset);
       listener.boxChanged(id);
+      listener.scopesChanged(concerned);
       return (await view(db, id))!;
     },
 
