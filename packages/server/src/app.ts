@@ -191,7 +191,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     announce: announceStatus({ registry, realtime, logger }),
   });
   const oplog = createOperationLogService(db, policy);
-  const boxDelivery = createBoxDeliveryService({ db, registry, broker: broker.view, status, oplog, logger });
+  const boxDelivery = createBoxDeliveryService({ db, broker: broker.view, status, oplog, logger });
   // What commands send to boxes counts as the boxes' data usage too.
   const toBoxes = boxDelivery.meter.counting(broker.view);
   const commands = createCommandService({ db, registry, broker: toBoxes, status, realtime, oplog, policy, ttlMs: config.commandTtlMs, logger });

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerView } from '../../broker/types.js';
 import type { Db } from '../../db/index.js';
-import type { Registry } from '../../fleet/registry.js';
 import type { StatusService } from '../../fleet/status.js';
 import type { OperationLogService } from '../oplog/service.js';
 import { createBoxConfigs } from './configs.js';
@@ -20,7 +19,6 @@ export type BoxDeliveryService = ReturnType<typeof createBoxDeliveryService>;
  */
 export function createBoxDeliveryService(deps: {
   db: Db;
-  registry: Registry;
   broker: Pick<BrokerView, 'publish' | 'isConnected'>;
   status: StatusService;
   oplog: OperationLogService;
@@ -28,7 +26,7 @@ export function createBoxDeliveryService(deps: {
   usageFlushIntervalMs?: number;
 }) {
   const { db, oplog } = deps;
-  const meter = createUsageMeter({ db, registry: deps.registry, logger: deps.logger, flushIntervalMs: deps.usageFlushIntervalMs });
+  const meter = createUsageMeter({ db, logger: deps.logger, flushIntervalMs: deps.usageFlushIntervalMs });
   const delivery = createBoxDelivery({ db, broker: meter.counting(deps.broker), status: deps.status, logger: deps.logger });
   return {
     meter,

@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerView } from '../../broker/types.js';
 import type { Db } from '../../db/index.js';
 import { numberArray, textArray } from '../../db/sql.js';
-import type { Registry } from '../../fleet/registry.js';
 
 const FLUSH_INTERVAL_MS = 5000;
 const BOX_OF_TOPIC = new RegExp(`^${TOPIC_ROOT}/(\\d{1,32})/(up|down)/`);
@@ -24,12 +23,11 @@ export type UsageMeter = ReturnType<typeof createUsageMeter>;
  * path pays a map update per message and nothing else. A crash loses the last few seconds' counts;
  * a box's bytes around local midnight may land on the day the flush sees.
  */
-export function createUsageMeter(deps: { db: Db; registry: Registry; logger: FastifyBaseLogger; flushIntervalMs?: number }) {
-  const { db, registry, logger } = deps;
+export function createUsageMeter(deps: { db: Db; logger: FastifyBaseLogger; flushIntervalMs?: number }) {
+  const { db, logger } = deps;
   let pending = new Map<string, Tally>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
-  const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
   function count(topic: string, bytes: number): void {
     const match = BOX_OF_TOPIC.exec(topic);
@@ -42,29 +40,19 @@ export function createUsageMeter(deps: { db: Db; registry: Registry; logger: Fas
     tally.messages += 1;
   }
 
-  /** The local date (YYYY-MM-DD) in the zone: en-CA writes dates that way. */
-  function dayIn(zone: string, at: Date): string {
-    let format = dayFormats.get(zone);
-    if (!format) dayFormats.set(zone, (format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })));
-    return format.format(at);
-  }
-
+  /**
+   * One upsert of every box's counts on today's date in its company's zone. The day is reckoned in
+   * the statement: a box deleted since its bytes were counted, or an unregistered id (a refused
+   * message), is left out by the join, and no box's facts are loaded for it.
+   */
   async function write(tallies: Map<string, Tally>): Promise<void> {
-    const now = new Date();
-    const rows: { boxId: string; day: string; tally: Tally }[] = [];
-    for (const [boxId, tally] of tallies) {
-      // Unregistered ids (refused messages) are not counted: their box has no row to count on.
-      const box = await registry.box(boxId);
-      if (box) rows.push({ boxId, day: dayIn(box.timeZone, now), tally });
-    }
-    if (rows.length === 0) return;
-    // A box deleted since its bytes were counted is left out by the join (no foreign key error for the others).
+    const rows = [...tallies];
     await db.execute(sql`insert into box_data_usage (box_id, day, bytes_up, bytes_down, messages)
-      select u.box_id, u.day::date, u.up, u.down, u.messages
-      from unnest(${textArray(rows.map((row) => row.boxId))}::text[], ${textArray(rows.map((row) => row.day))}::text[],
-        ${numberArray(rows.map((row) => row.tally.up))}::bigint[], ${numberArray(rows.map((row) => row.tally.down))}::bigint[],
-        ${numberArray(rows.map((row) => row.tally.messages))}::int[]) as u(box_id, day, up, down, messages)
-      join boxes b on b.id = u.box_id
+      select u.box_id, (now() at time zone c.time_zone)::date, u.up, u.down, u.messages
+      from unnest(${textArray(rows.map(([boxId]) => boxId))}::text[], ${numberArray(rows.map(([, tally]) => tally.up))}::bigint[],
+        ${numberArray(rows.map(([, tally]) => tally.down))}::bigint[], ${numberArray(rows.map(([, tally]) => tally.messages))}::int[])
+        as u(box_id, up, down, messages)
+      join boxes b on b.id = u.box_id join ck_codes c on c.code = b.ck
       on conflict (box_id, day) do update set bytes_up = box_data_usage.bytes_up + excluded.bytes_up,
         bytes_down = box_data_usage.bytes_down + excluded.bytes_down, messages = box_data_usage.messages + excluded.messages`);
   }
