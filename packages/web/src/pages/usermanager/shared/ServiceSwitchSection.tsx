@@ -1,9 +1,10 @@
 import type { ServiceSwitchUser } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getServiceSwitchUsers, grantSwitch, revokeSwitch } from '../../../api/userRegister';
+import { getServiceSwitchUsers } from '../../../api/userRegister';
 import { useCompactLayout } from './layout';
+import { switchColumn } from './switch-column';
 import { useRelationChange } from './useRelationChange';
 
 /**
@@ -28,30 +29,14 @@ export default function ServiceSwitchSection({ boxId }: { boxId: string }) {
       responsive: ['sm'],
       render: (role: string) => t(`role.${role}`, { defaultValue: role }),
     },
-    {
-      title: t('usermanager.common.switchAuth'),
-      key: 'switch',
-      width: compact ? 150 : 240,
-      fixed: 'right',
-      className: 'usermanager-actions',
-      render: (_: unknown, user) => (
-        <Space size={[12, 4]} wrap>
-          <Tag className="service-switch-state" data-authorized={user.switch_authorized} color={user.switch_authorized ? 'green' : 'default'}>
-            {t(user.switch_authorized ? 'usermanager.common.authorized' : 'usermanager.common.unauthorized')}
-          </Tag>
-          {mayGrant &&
-            (user.switch_authorized ? (
-              <Button type="link" size="small" danger className="service-switch-revoke" onClick={() => void run(() => revokeSwitch(boxId, user.id))}>
-                {t('usermanager.switchGrant.revoke')}
-              </Button>
-            ) : (
-              <Button type="link" size="small" className="service-switch-grant" onClick={() => void run(() => grantSwitch(boxId, user.id))}>
-                {t('usermanager.switchGrant.grant')}
-              </Button>
-            ))}
-        </Space>
-      ),
-    },
+    switchColumn<ServiceSwitchUser>({
+      t,
+      compact,
+      boxId,
+      run,
+      mayChange: mayGrant,
+      classes: { state: 'service-switch-state', grant: 'service-switch-grant', revoke: 'service-switch-revoke' },
+    }),
   ];
 
   return (

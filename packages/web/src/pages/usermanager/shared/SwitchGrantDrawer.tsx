@@ -3,9 +3,10 @@ import { SERVICE_STAFF_ROLES, type CkUserView } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Collapse, Drawer, Dropdown, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getDevCkUsers, grantSwitch, grantSwitchAll, revokeSwitch, revokeSwitchAll } from '../../../api/userRegister';
+import { getDevCkUsers, grantSwitchAll, revokeSwitchAll } from '../../../api/userRegister';
 import { useUserStore } from '../../../stores/user';
 import { useCompactLayout } from './layout';
+import { switchColumn } from './switch-column';
 import ServiceSwitchSection from './ServiceSwitchSection';
 import { useRelationChange } from './useRelationChange';
 import './usermanager.css';
@@ -57,49 +58,36 @@ export default function SwitchGrantDrawer({ boxId, onClose }: { boxId: string | 
       render: (role: string, user) =>
         [t(`role.${role}`, { defaultValue: role }), user.level > 0 ? t('usermanager.managers.levelOf', { level: user.level }) : ''].filter(Boolean).join(' · '),
     },
-    {
-      // The state and what to do about it in one column fixed to the right edge, so a phone shows both.
-      title: t('usermanager.common.switchAuth'),
-      key: 'switch',
-      width: compact ? 150 : 240,
-      fixed: 'right',
-      className: 'usermanager-actions',
-      render: (_: unknown, user) => (
-        <Space size={[12, 4]} wrap>
-          <Tag className="switch-grant-state" data-authorized={user.switch_authorized} color={user.switch_authorized ? 'green' : 'default'}>
-            {t(user.switch_authorized ? 'usermanager.common.authorized' : 'usermanager.common.unauthorized')}
-          </Tag>
-          {user.switch_authorized ? (
-            <Button type="link" size="small" danger className="switch-revoke" onClick={() => void run(() => revokeSwitch(boxId!, user.id))}>
-              {t('usermanager.switchGrant.revoke')}
-            </Button>
-          ) : (
-            <Button type="link" size="small" className="switch-grant" onClick={() => void run(() => grantSwitch(boxId!, user.id))}>
-              {t('usermanager.switchGrant.grant')}
-            </Button>
-          )}
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'grant', label: t('usermanager.switchGrant.grantAll') },
-                { key: 'revoke', label: t('usermanager.switchGrant.revokeAll'), danger: true },
-              ],
-              onClick: ({ key }) =>
-                modal.confirm({
-                  title: t(key === 'grant' ? 'usermanager.switchGrant.grantAllConfirm' : 'usermanager.switchGrant.revokeAllConfirm', { name: user.username }),
-                  okButtonProps: { danger: key === 'revoke' },
-                  onOk: () => run(() => (key === 'grant' ? grantSwitchAll(user.id) : revokeSwitchAll(user.id))),
-                }),
-            }}
-          >
-            <Button type="link" size="small" className="switch-all">
-              {t('usermanager.switchGrant.all')} <DownOutlined />
-            </Button>
-          </Dropdown>
-        </Space>
+    // Besides this box: every box the owner holds or shared with the user, at once.
+    switchColumn<CkUserView>({
+      t,
+      compact,
+      boxId: boxId ?? '',
+      run,
+      mayChange: true,
+      classes: { state: 'switch-grant-state', grant: 'switch-grant', revoke: 'switch-revoke' },
+      extra: (user) => (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'grant', label: t('usermanager.switchGrant.grantAll') },
+              { key: 'revoke', label: t('usermanager.switchGrant.revokeAll'), danger: true },
+            ],
+            onClick: ({ key }) =>
+              modal.confirm({
+                title: t(key === 'grant' ? 'usermanager.switchGrant.grantAllConfirm' : 'usermanager.switchGrant.revokeAllConfirm', { name: user.username }),
+                okButtonProps: { danger: key === 'revoke' },
+                onOk: () => run(() => (key === 'grant' ? grantSwitchAll(user.id) : revokeSwitchAll(user.id))),
+              }),
+          }}
+        >
+          <Button type="link" size="small" className="switch-all">
+            {t('usermanager.switchGrant.all')} <DownOutlined />
+          </Button>
+        </Dropdown>
       ),
-    },
+    }),
   ];
 
   return (

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
  * every user-management list (and device lists, whose contents may have changed). Failures were
  * shown by the request layer.
  */
+export type RelationChange = ReturnType<typeof useRelationChange>;
+
 export function useRelationChange() {
   const { t } = useTranslation();
   const { message } = App.useApp();
