@@ -34,6 +34,7 @@ export * from './oplog/operation-log.js';
 export * from './box-delivery/index.js';
 
 export * from './device-types/register.js';
+export * from './device-types/conditions.js';
 export * from './device-types/device-type.js';
 export * from './device-types/codec.js';
 export * from './device-types/catalog.js';

@@ -5,6 +5,10 @@ import * as boxDelivery from './messages/box-delivery.js';
 import * as boxProperties from './messages/box-properties.js';
 import * as boxRegistration from './messages/box-registration.js';
 import * as companies from './messages/companies.js';
+import * as chartSettings from './messages/chart-settings.js';
+import * as eventRules from './messages/event-rules.js';
+import * as typeSettings from './messages/type-settings.js';
+import * as deviceTypes from './messages/device-types.js';
 
 /**
  * Messages that both the server and the console show: validation (SPEC.md section 5, English
@@ -164,7 +168,7 @@ const coreEn = {
 } as const;
 
 /** Each area's messages live in ./messages/<area>.ts; they merge here into one catalog per language. */
-const AREAS = [access, accounts, boxDelivery, boxProperties, boxRegistration, companies] as const;
+const AREAS = [access, accounts, boxDelivery, boxProperties, boxRegistration, companies, deviceTypes, typeSettings, eventRules, chartSettings] as const;
 
 const en = Object.assign({}, coreEn, ...AREAS.map((area) => area.en)) as typeof coreEn &
   typeof access.en &
@@ -172,7 +176,11 @@ const en = Object.assign({}, coreEn, ...AREAS.map((area) => area.en)) as typeof 
   typeof boxDelivery.en &
   typeof boxProperties.en &
   typeof boxRegistration.en &
-  typeof companies.en;
+  typeof companies.en &
+  typeof deviceTypes.en &
+  typeof typeSettings.en &
+  typeof eventRules.en &
+  typeof chartSettings.en;
 
 export type MessageKey = keyof typeof en;
 type Catalog = Record<MessageKey, string>;

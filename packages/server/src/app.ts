@@ -252,6 +252,9 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     status.forget(boxId);
   });
   bus.subscribe('device-event', (message) => realtime.deliver(message));
+  bus.subscribe('device-types-changed', () => {
+    registry.reloadDeviceTypes().catch((error: unknown) => logger.error({ err: error }, 'reloading device types failed'));
+  });
 
   return {
     bus,

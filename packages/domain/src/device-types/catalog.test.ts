@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../language.js';
 import { DEVICE_TYPES, findRegister, getDeviceType, MAGLEV_BLOWER } from './catalog.js';
 import { registerRange } from './codec.js';
-import { conditionCleared, conditionMet, deviceTypeSchema, type DeviceType } from './device-type.js';
+import { conditionCleared, conditionMet } from './conditions.js';
+import { deviceTypeSchema, type DeviceType } from './device-type.js';
 import { registerAddress, type LocalizedText } from './register.js';
 
 function texts(deviceType: DeviceType): LocalizedText[] {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conditionSchema, registerConditionSchema } from './conditions.js';
 import { fieldWidth, localizedTextSchema, registerSchema } from './register.js';
 
 export const DEVICE_KINDS = ['maglev', 'compressor', 'plc'] as const;
@@ -16,12 +17,6 @@ const layoutRowSchema = z.object({
   register2: z.number().int().nullable(),
 });
 
-const conditionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('threshold'), op: z.enum(['>', '<', '>=', '<=']), value: z.number().finite() }),
-  z.object({ type: z.literal('bit'), bit: z.number().int().min(0).max(31) }),
-]);
-export type EventCondition = z.infer<typeof conditionSchema>;
-
 /**
  * A default event rule of a device type. The condition must hold for `debounce_s` before the
  * record opens; a threshold record closes only once the value is `clear_hysteresis` back on the
@@ -30,6 +25,8 @@ export type EventCondition = z.infer<typeof conditionSchema>;
 export const eventRuleSchema = z.object({
   register: z.number().int(),
   condition: conditionSchema,
+  /** Further registers whose conditions must hold at the same time (all of them). */
+  also: z.array(registerConditionSchema).max(7).optional(),
   severity: z.enum(['alert', 'fault']),
   debounce_s: z.number().min(0),
   clear_hysteresis: z.number().min(0),
@@ -45,6 +42,8 @@ export const deviceTypeSchema = z
     registers: z.array(registerSchema).min(1),
     layout: z.object({ template: z.enum(PAGE_TEMPLATES), rows: z.array(layoutRowSchema) }),
     events: z.array(eventRuleSchema),
+    /** The seeded chart settings: the live page's gauges (register numbers) and what means stopped. */
+    charts: z.object({ gauges: z.array(z.number().int()), stop: registerConditionSchema.optional() }).optional(),
   })
   .superRefine((deviceType, ctx) => {
     const byNumber = new Map(deviceType.registers.map((register) => [register.number, register]));
@@ -68,27 +67,3 @@ export const deviceTypeSchema = z
   });
 export type DeviceType = z.output<typeof deviceTypeSchema>;
 export type DeviceTypeInput = z.input<typeof deviceTypeSchema>;
-
-/** Whether a decoded register value meets a rule's condition. */
-export function conditionMet(condition: EventCondition, value: number): boolean {
-  if (condition.type === 'bit') return Math.floor(value / 2 ** condition.bit) % 2 === 1;
-  switch (condition.op) {
-    case '>':
-      return value > condition.value;
-    case '>=':
-      return value >= condition.value;
-    case '<':
-      return value < condition.value;
-    case '<=':
-      return value <= condition.value;
-  }
-}
-
-/** Whether a value has moved at least `clear_hysteresis` back from the limit, closing the rule's record. */
-export function conditionCleared(rule: Pick<EventRule, 'condition' | 'clear_hysteresis'>, value: number): boolean {
-  const { condition } = rule;
-  if (conditionMet(condition, value)) return false;
-  if (condition.type === 'bit') return true;
-  const distance = condition.op === '>' || condition.op === '>=' ? condition.value - value : value - condition.value;
-  return distance >= rule.clear_hysteresis;
-}

@@ -10,6 +10,9 @@ export type LocalizedText = Record<Language, string>;
 export const REGISTER_FORMATS = ['number', 'bits', 'enum', 'text'] as const;
 export type RegisterFormat = (typeof REGISTER_FORMATS)[number];
 
+export const WORD_ORDERS = ['big', 'little'] as const;
+export type WordOrder = (typeof WORD_ORDERS)[number];
+
 export const REGISTER_WIDTHS = [16, 32] as const;
 export type RegisterWidth = (typeof REGISTER_WIDTHS)[number];
 
@@ -33,6 +36,12 @@ export const registerSchema = z
     writable: z.boolean().default(false),
     mask: z.number().int().min(1).max(0xffff_ffff).optional(),
     signed: z.boolean().default(false),
+    /** A 32-bit register read as an IEEE 754 float32 (no mask, no sign flag, no decimals scaling). */
+    float: z.boolean().default(false),
+    /** A 32-bit value's word order on the wire: `big` (high word first, ABCD) or `little` (low word first, CDAB). */
+    wordOrder: z.enum(WORD_ORDERS).default('big'),
+    /** Engineering value = integer × scale, shown with `decimals`; absent: the integer is divided by 10^decimals. */
+    scale: z.number().finite().positive().optional(),
     min: z.number().finite().optional(),
     max: z.number().finite().optional(),
     enum: z.record(z.string().regex(/^\d+$/), localizedTextSchema).optional(),
@@ -55,6 +64,9 @@ export const registerSchema = z
     }
     if (register.format === 'enum' && register.enum === undefined) problem('enum', 'an enum register needs its labels');
     if (register.format === 'text' && register.mask !== undefined) problem('mask', 'a text register has no mask');
+    if (register.float && (register.width !== 32 || register.mask !== undefined || register.signed || register.format !== 'number')) {
+      problem('float', 'a float32 register is a 32-bit number without mask or sign flag');
+    }
   });
 
 export type Register = z.output<typeof registerSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FAULT_SEVERITIES, type FaultSeverity } from '../faults/records.js';
+import { conditionSchema, registerConditionSchema, type EventCondition, type RegisterCondition } from './conditions.js';
 
 /** The device types as the device-types module answers them: names and event rules in the caller's language. */
 
@@ -18,7 +19,8 @@ export interface EventRuleView {
   /** The register's name; null when the type no longer declares it. */
   register_name: string | null;
   unit: string;
-  condition: { type: 'threshold'; op: '>' | '<' | '>=' | '<='; value: number } | { type: 'bit'; bit: number };
+  condition: EventCondition;
+  also: RegisterCondition[];
   severity: FaultSeverity;
   debounce_s: number;
   clear_hysteresis: number;
@@ -46,10 +48,8 @@ export const deviceTypeEventRulesSchema = z.object({
       register: z.number().int(),
       register_name: z.string().nullable(),
       unit: z.string(),
-      condition: z.discriminatedUnion('type', [
-        z.object({ type: z.literal('threshold'), op: z.enum(['>', '<', '>=', '<=']), value: z.number() }),
-        z.object({ type: z.literal('bit'), bit: z.number().int() }),
-      ]),
+      condition: conditionSchema,
+      also: z.array(registerConditionSchema),
       severity: z.enum(FAULT_SEVERITIES),
       debounce_s: z.number(),
       clear_hysteresis: z.number(),

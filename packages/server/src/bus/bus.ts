@@ -17,6 +17,8 @@ export interface BusTopics {
   'box-changed': { boxId: string };
   /** What these users may see or do changed (ownership, shares, shielding, models): their scopes and reused answers are stale. */
   'scopes-changed': { userIds: number[] };
+  /** Device types' protocols, layouts, rules or chart settings changed: reload them (ingest decodes the next message with them). */
+  'device-types-changed': { deviceTypeIds: string[] };
   /** Sessions of these users ended: reused session checks are void, and their sockets check again. */
   'sessions-ended': { userIds: number[] };
 }
@@ -34,7 +36,7 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-const TOPICS: readonly BusTopic[] = ['device-event', 'box-changed', 'scopes-changed', 'sessions-ended'];
+const TOPICS: readonly BusTopic[] = ['device-event', 'box-changed', 'scopes-changed', 'sessions-ended', 'device-types-changed'];
 
 /** One server instance: messages stay in the process. */
 export function createLocalBus(): Bus {

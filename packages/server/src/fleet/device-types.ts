@@ -1,7 +1,15 @@
-import { DEVICE_TYPES, type DeviceType, type EventCondition, type LocalizedText, type Register } from '@cloudbox/domain';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
-import { deviceTypeLayoutRows, deviceTypeRegisters, deviceTypes, eventRules, type EventSeverity } from '../db/schema.js';
+import { DEVICE_TYPES, registerRange, type DeviceType, type EventCondition, type LocalizedText, type Register, type RegisterCondition } from '@cloudbox/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../db/index.js';
+import {
+  deviceTypeGauges,
+  deviceTypeLayoutRows,
+  deviceTypeRegisters,
+  deviceTypes,
+  deviceTypeStopStates,
+  eventRules,
+  type EventSeverity,
+} from '../db/schema.js';
 
 /** An event rule as ingest evaluates it. */
 export interface Rule {
@@ -9,6 +17,8 @@ export interface Rule {
   code: number;
   register: number;
   condition: EventCondition;
+  /** Further registers' conditions that must hold at the same time. */
+  also: RegisterCondition[];
   severity: EventSeverity;
   debounceMs: number;
   clearHysteresis: number;
@@ -23,58 +33,77 @@ export interface DeviceTypeModel {
 }
 
 /**
- * Keeps the built-in device types of the domain catalog in the database: their registers and
- * layout follow the code at every start. Their default event rules are inserted only when the type
- * itself is new, so rules that root edits or deletes stay as root left them.
+ * Seeds the built-in device types of the domain catalog: a type missing from the database is
+ * inserted with its registers (protocol version 1), layout and event rules; one already there is
+ * left as root edited it (the catalog is seed data, editable like any uploaded type). Its default
+ * gauges and stop state are seeded once (`charts_seeded`), and any type without a protocol version
+ * gets its current registers as version 1.
  */
 export async function syncBuiltInDeviceTypes(db: Db, catalog: readonly DeviceType[] = DEVICE_TYPES): Promise<void> {
   await db.transaction(async (tx) => {
     for (const type of catalog) {
-      const [row] = await tx
+      const [created] = await tx
         .insert(deviceTypes)
         .values({ id: type.id, name: type.name, kind: type.kind, template: type.layout.template, builtIn: true })
-        .onConflictDoUpdate({
-          target: deviceTypes.id,
-          set: { name: type.name, kind: type.kind, template: type.layout.template, builtIn: true, updatedAt: sql`now()` },
-        })
-        .returning({ created: sql<boolean>`xmax = 0` });
-      const numbers = type.registers.map((register) => register.number);
-      await tx.delete(deviceTypeRegisters).where(and(eq(deviceTypeRegisters.deviceTypeId, type.id), notInArray(deviceTypeRegisters.number, numbers)));
-      const registerRows = type.registers.map((register, position) => registerRow(type.id, register, position));
-      await tx
-        .insert(deviceTypeRegisters)
-        .values(registerRows)
-        .onConflictDoUpdate({
-          target: [deviceTypeRegisters.deviceTypeId, deviceTypeRegisters.number],
-          set: Object.fromEntries(
-            Object.keys(registerRows[0]!)
-              .filter((key) => key !== 'deviceTypeId' && key !== 'number')
-              .map((key) => [key, sql.raw(`excluded.${toSnake(key)}`)]),
-          ),
-        });
-      await tx.delete(deviceTypeLayoutRows).where(eq(deviceTypeLayoutRows.deviceTypeId, type.id));
-      if (type.layout.rows.length > 0) {
-        await tx.insert(deviceTypeLayoutRows).values(type.layout.rows.map((row) => ({ deviceTypeId: type.id, ...row })));
-      }
-      if (row?.created && type.events.length > 0) {
-        await tx.insert(eventRules).values(
-          type.events.map((rule, index) => ({
-            deviceTypeId: type.id,
-            code: index + 1,
-            register: rule.register,
-            conditionType: rule.condition.type,
-            op: rule.condition.type === 'threshold' ? rule.condition.op : null,
-            threshold: rule.condition.type === 'threshold' ? rule.condition.value : null,
-            bit: rule.condition.type === 'bit' ? rule.condition.bit : null,
-            severity: rule.severity,
-            debounceS: rule.debounce_s,
-            clearHysteresis: rule.clear_hysteresis,
-            message: rule.message,
-          })),
-        );
-      }
+        .onConflictDoNothing()
+        .returning({ id: deviceTypes.id });
+      if (created) await seedDefinition(tx, type);
+      const [seeded] = await tx
+        .update(deviceTypes)
+        .set({ chartsSeeded: true })
+        .where(and(eq(deviceTypes.id, type.id), eq(deviceTypes.chartsSeeded, false)))
+        .returning({ id: deviceTypes.id });
+      if (seeded) await seedCharts(tx, type);
     }
+    await tx.execute(sql`
+      insert into device_type_protocols (device_type_id, version, registers, source)
+      select t.id, t.protocol_version, coalesce((select jsonb_agg(${registerJson()} order by g.position) from device_type_registers g where g.device_type_id = t.id), '[]'), 'seed'
+      from device_types t
+      where not exists (select 1 from device_type_protocols p where p.device_type_id = t.id)`);
   });
+}
+
+async function seedDefinition(tx: Executor, type: DeviceType): Promise<void> {
+  await tx.insert(deviceTypeRegisters).values(type.registers.map((register, position) => registerRow(type.id, register, position)));
+  if (type.layout.rows.length > 0) {
+    await tx.insert(deviceTypeLayoutRows).values(type.layout.rows.map((row) => ({ deviceTypeId: type.id, ...row })));
+  }
+  if (type.events.length > 0) {
+    await tx.insert(eventRules).values(
+      type.events.map((rule, index) => ({
+        deviceTypeId: type.id,
+        code: index + 1,
+        register: rule.register,
+        condition: rule.condition,
+        also: rule.also ?? [],
+        severity: rule.severity,
+        debounceS: rule.debounce_s,
+        clearHysteresis: rule.clear_hysteresis,
+        message: rule.message,
+      })),
+    );
+  }
+}
+
+async function seedCharts(tx: Executor, type: DeviceType): Promise<void> {
+  const { gauges = [], stop } = type.charts ?? {};
+  const registers = new Map(type.registers.map((register) => [register.number, register]));
+  const rows = gauges.flatMap((number, position) => {
+    const register = registers.get(number);
+    if (!register) return [];
+    const { min, max } = registerRange(register);
+    return [{ deviceTypeId: type.id, register: number, min: register.min ?? Math.max(min, 0), max: register.max ?? max, position }];
+  });
+  if (rows.length > 0) await tx.insert(deviceTypeGauges).values(rows);
+  if (stop) await tx.insert(deviceTypeStopStates).values({ deviceTypeId: type.id, register: stop.register, condition: stop.condition }).onConflictDoNothing();
+}
+
+/** A register row as the JSON of a protocol version (the domain's RegisterInput). */
+function registerJson() {
+  return sql`jsonb_strip_nulls(jsonb_build_object(
+    'number', g.number, 'address', g.address, 'name', g.name, 'unit', g.unit, 'format', g.format, 'width', g.width,
+    'decimals', g.decimals, 'writable', g.writable, 'mask', g.mask, 'signed', g.signed, 'float', g.float,
+    'wordOrder', g.word_order, 'scale', g.scale, 'min', g.min, 'max', g.max, 'enum', g.enum_labels, 'onOff', nullif(g.on_off, false)))`;
 }
 
 function registerRow(deviceTypeId: string, register: Register, position: number) {
@@ -93,13 +122,12 @@ function registerRow(deviceTypeId: string, register: Register, position: number)
     min: register.min ?? null,
     max: register.max ?? null,
     enumLabels: register.enum ?? null,
+    float: register.float,
+    wordOrder: register.wordOrder,
+    scale: register.scale ?? null,
     onOff: register.onOff ?? false,
     position,
   };
-}
-
-function toSnake(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
 /** Every device type of the database with its registers and enabled rules. */
@@ -132,6 +160,9 @@ export async function loadDeviceTypes(db: Db, ids?: string[]): Promise<Map<strin
       writable: row.writable,
       ...(row.mask !== null && { mask: row.mask }),
       signed: row.signed,
+      float: row.float,
+      wordOrder: row.wordOrder,
+      ...(row.scale !== null && { scale: row.scale }),
       ...(row.min !== null && { min: row.min }),
       ...(row.max !== null && { max: row.max }),
       ...(row.enumLabels !== null && { enum: row.enumLabels }),
@@ -139,13 +170,12 @@ export async function loadDeviceTypes(db: Db, ids?: string[]): Promise<Map<strin
     });
   }
   for (const row of ruleRows) {
-    const condition: EventCondition =
-      row.conditionType === 'bit' ? { type: 'bit', bit: row.bit ?? 0 } : { type: 'threshold', op: row.op ?? '>', value: row.threshold ?? 0 };
     const rule: Rule = {
       id: row.id,
       code: row.code,
       register: row.register,
-      condition,
+      condition: row.condition,
+      also: row.also,
       severity: row.severity,
       debounceMs: row.debounceS * 1000,
       clearHysteresis: row.clearHysteresis,

@@ -93,10 +93,20 @@ export function createRegistry(db: Db) {
       cache.delete(id);
     },
 
-    /** Device types, registers or rules changed: reload them, and the boxes that use them. */
+    /**
+     * Device types, registers or rules changed (here or on another instance): reload them, and point
+     * the cached boxes' controllers at the new models, so the next message decodes with them
+     * without reloading any box.
+     */
     async reloadDeviceTypes(): Promise<void> {
       deviceTypes = await loadDeviceTypes(db);
-      cache.clear();
+      for (const { box } of cache.values()) {
+        for (const controller of box?.controllers.values() ?? []) {
+          const reloaded = deviceTypes.get(controller.deviceType.id);
+          if (reloaded) controller.deviceType = reloaded;
+          else box!.controllers.delete(controller.station);
+        }
+      }
     },
   };
 }

@@ -12,6 +12,7 @@ const hot: Rule = {
   code: 3,
   register: TEMPERATURE,
   condition: { type: 'threshold', op: '>', value: 85 },
+  also: [],
   severity: 'alert',
   debounceMs: 30_000,
   clearHysteresis: 5,

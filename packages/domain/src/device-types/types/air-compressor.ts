@@ -147,6 +147,10 @@ export const airCompressor = deviceTypeSchema.parse({
     [R.startStop, R.remote],
     [R.hintCode, R.softwareVersion],
   ]),
+  charts: {
+    gauges: [R.dischargePressure, R.dischargeTemperature, R.motorCurrent, R.power],
+    stop: { register: R.running, condition: { type: 'equals', values: [0] } },
+  },
   events: [
     bitSet(
       R.fault,

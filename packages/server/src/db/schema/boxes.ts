@@ -172,6 +172,24 @@ export const boxModels = pgTable(
   (table) => [uniqueIndex('box_models_name_key').on(table.name)],
 );
 
+/** Which controller types a box (IoT) model carries, and the station each sits at by default. */
+export const boxModelDeviceTypes = pgTable(
+  'box_model_device_types',
+  {
+    boxModelId: integer('box_model_id')
+      .notNull()
+      .references(() => boxModels.id, { onDelete: 'cascade' }),
+    deviceTypeId: text('device_type_id')
+      .notNull()
+      .references(() => deviceTypes.id, { onDelete: 'cascade' }),
+    defaultStation: smallint('default_station').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.boxModelId, table.deviceTypeId] }),
+    check('box_model_device_types_station_check', sql`${table.defaultStation} between 0 and 255`),
+  ],
+);
+
 /**
  * A box model's configuration file in one language (what its boxes poll from their controllers),
  * versioned: an upload adds the next version, the newest is the one sent.

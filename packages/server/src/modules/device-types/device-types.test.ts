@@ -38,7 +38,7 @@ describe('device types and their event rules', () => {
 
     // An edit of the table (root's rule editor, later) is what the next answer shows.
     await t.database.db.execute(
-      sql`update event_rules set threshold = 125, enabled = false where device_type_id = 'maglev_blower' and register = ${MAGLEV_BLOWER.windingTemperature}`,
+      sql`update event_rules set condition = jsonb_set(condition, '{value}', '125'), enabled = false where device_type_id = 'maglev_blower' and register = ${MAGLEV_BLOWER.windingTemperature}`,
     );
     const edited = envelopeOf<DeviceTypeEventRules>(await get('/device-types/maglev_blower/event-rules', { ...bearer(token), 'accept-language': 'zh' })).data;
     expect(edited.rules.find((rule) => rule.register === MAGLEV_BLOWER.windingTemperature)).toMatchObject({

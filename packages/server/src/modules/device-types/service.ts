@@ -12,10 +12,8 @@ interface RuleRow {
   register: number;
   register_name: string | null;
   unit: string | null;
-  condition_type: 'threshold' | 'bit';
-  op: '>' | '<' | '>=' | '<=' | null;
-  threshold: number | null;
-  bit: number | null;
+  condition: EventRuleView['condition'];
+  also: EventRuleView['also'];
   severity: EventRuleView['severity'];
   debounce_s: number;
   clear_hysteresis: number;
@@ -41,7 +39,7 @@ export function createDeviceTypeService(db: Db) {
       if (!deviceType) throw ApiError.notFound();
       const rows = await queryRows<RuleRow>(
         db,
-        sql`select e.id, e.code, e.register, g.name ->> ${language} as register_name, g.unit, e.condition_type, e.op, e.threshold, e.bit,
+        sql`select e.id, e.code, e.register, g.name ->> ${language} as register_name, g.unit, e.condition, e.also,
               e.severity, e.debounce_s, e.clear_hysteresis, coalesce(e.message ->> ${language}, e.message ->> 'zh') as message, e.enabled
             from event_rules e
             left join device_type_registers g on g.device_type_id = e.device_type_id and g.number = e.register
@@ -60,7 +58,8 @@ function ruleOf(row: RuleRow): EventRuleView {
     register: row.register,
     register_name: row.register_name,
     unit: row.unit ?? '',
-    condition: row.condition_type === 'bit' ? { type: 'bit', bit: row.bit ?? 0 } : { type: 'threshold', op: row.op ?? '>', value: row.threshold ?? 0 },
+    condition: row.condition,
+    also: row.also,
     severity: row.severity,
     debounce_s: row.debounce_s,
     clear_hysteresis: row.clear_hysteresis,

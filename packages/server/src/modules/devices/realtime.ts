@@ -1,5 +1,5 @@
 import { deviceState, formatRegisterValue, registerRange, type DeviceRealtime, type Language } from '@cloudbox/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { queryRows } from '../../db/sql.js';
 import { deviceTypeLayoutRows } from '../../db/schema.js';
@@ -44,7 +44,11 @@ async function realtimeOf(
           ) a on true
           where boxes.id = ${device.box.id}`,
     ),
-    db.select().from(deviceTypeLayoutRows).where(eq(deviceTypeLayoutRows.deviceTypeId, typeId)).orderBy(asc(deviceTypeLayoutRows.row)),
+    db
+      .select()
+      .from(deviceTypeLayoutRows)
+      .where(and(eq(deviceTypeLayoutRows.deviceTypeId, typeId), eq(deviceTypeLayoutRows.alias, '')))
+      .orderBy(asc(deviceTypeLayoutRows.row)),
   ]);
   if (!state) throw ApiError.notFound('boxNotFound');
   const values = state.values ?? {};

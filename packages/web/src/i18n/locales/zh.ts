@@ -4,6 +4,10 @@ import boxProperties from './boxProperties/zh';
 import boxRegistration from './boxRegistration/zh';
 import companies from './companies/zh';
 import datalog from './datalog/zh';
+import deviceTypes from './deviceTypes/zh';
+import typeSettings from './typeSettings/zh';
+import eventRules from './eventRules/zh';
+import chartSettings from './chartSettings/zh';
 import usermanager from './usermanager/zh';
 /** Chinese: the primary language of the console and the fallback of the others. */
 const zh = {
@@ -447,6 +451,10 @@ const zh = {
   boxRegistration,
   boxProperties,
   boxDelivery,
+  deviceTypes,
+  typeSettings,
+  eventRules,
+  chartSettings,
   authRedirect: {
     redirecting: '正在跳转…',
   },

@@ -7,10 +7,22 @@ import { getEventRules, listDeviceTypes } from '../../../api/devices';
 import { currentLanguage } from '../../../i18n';
 import { useViewQuery } from '../../../router/view-query';
 
-/** How a rule's condition reads: `> 85 °C`, or `bit 3 set`. */
+/** How a rule's condition reads: `> 85 °C`, `bit 3 set`, `10 – 20 bar`, `= 3, 5`, `Δ`. */
 export function conditionText(rule: Pick<EventRuleView, 'condition' | 'unit'>, bitText: (bit: number) => string): string {
-  if (rule.condition.type === 'bit') return bitText(rule.condition.bit);
-  return `${rule.condition.op} ${rule.condition.value}${rule.unit ? ` ${rule.unit}` : ''}`;
+  const { condition } = rule;
+  const unit = rule.unit ? ` ${rule.unit}` : '';
+  switch (condition.type) {
+    case 'bit':
+      return condition.set === false ? `¬ ${bitText(condition.bit)}` : bitText(condition.bit);
+    case 'threshold':
+      return `${condition.op} ${condition.value}${unit}`;
+    case 'range':
+      return `${condition.inside ? '∈' : '∉'} [${condition.low}, ${condition.high}]${unit}`;
+    case 'equals':
+      return `= ${condition.values.join(', ')}`;
+    case 'change':
+      return 'Δ';
+  }
 }
 
 /**
