@@ -7,6 +7,8 @@ import { conditionSchema, registerConditionSchema, type EventCondition, type Reg
 /** A device type by its id and its name in the caller's language. */
 export interface DeviceTypeSummary {
   id: string;
+  /** What the console's routes carry (`/device-type/type-config/edit/:id`). */
+  number: number;
   name: string;
 }
 
@@ -33,10 +35,10 @@ export interface DeviceTypeEventRules {
   rules: EventRuleView[];
 }
 
-/** The `:deviceTypeId` of the routes: a catalog or uploaded type id. */
+/** The `:deviceTypeId` of the routes: a type's id, or its number (digits). */
 export const deviceTypeIdParamSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'fieldInvalid');
 
-const deviceTypeSummarySchema = z.object({ id: z.string(), name: z.string() }) satisfies z.ZodType<DeviceTypeSummary>;
+const deviceTypeSummarySchema = z.object({ id: z.string(), number: z.number().int(), name: z.string() }) satisfies z.ZodType<DeviceTypeSummary>;
 export const deviceTypeListSchema = z.array(deviceTypeSummarySchema);
 
 export const deviceTypeEventRulesSchema = z.object({

@@ -1,18 +1,18 @@
 /** The messages of protocols: device types, register protocols, uploads and versions (see ../messages.ts), in the four languages. */
 export const en = {
-  deviceTypesNotFound: 'Not found.',
+  deviceTypeNotFound: 'Device type not found.',
 } as const;
 
 type Catalog = Record<keyof typeof en, string>;
 
 export const zh: Catalog = {
-  deviceTypesNotFound: '未找到。',
+  deviceTypeNotFound: '设备类型不存在。',
 };
 
 export const es: Catalog = {
-  deviceTypesNotFound: 'No encontrado.',
+  deviceTypeNotFound: 'No se encontró el tipo de equipo.',
 };
 
 export const ja: Catalog = {
-  deviceTypesNotFound: '見つかりません。',
+  deviceTypeNotFound: '機器タイプが見つかりません。',
 };

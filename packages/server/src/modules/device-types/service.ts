@@ -31,19 +31,22 @@ export function createDeviceTypeService(db: Db) {
 
   return {
     async list(language: Language): Promise<DeviceTypeSummary[]> {
-      return queryRows<DeviceTypeSummary>(db, sql`select t.id, ${name(language)} as name from device_types t order by t.id`);
+      return queryRows<DeviceTypeSummary>(db, sql`select t.id, t.number, ${name(language)} as name from device_types t order by t.id`);
     },
 
     async eventRules(language: Language, deviceTypeId: string): Promise<DeviceTypeEventRules> {
-      const [deviceType] = await queryRows<DeviceTypeSummary>(db, sql`select t.id, ${name(language)} as name from device_types t where t.id = ${deviceTypeId}`);
-      if (!deviceType) throw ApiError.notFound();
+      const [deviceType] = await queryRows<DeviceTypeSummary>(
+        db,
+        sql`select t.id, t.number, ${name(language)} as name from device_types t where t.id = ${deviceTypeId} or t.number::text = ${deviceTypeId}`,
+      );
+      if (!deviceType) throw ApiError.notFound('deviceTypeNotFound');
       const rows = await queryRows<RuleRow>(
         db,
         sql`select e.id, e.code, e.register, g.name ->> ${language} as register_name, g.unit, e.condition, e.also,
               e.severity, e.debounce_s, e.clear_hysteresis, coalesce(e.message ->> ${language}, e.message ->> 'zh') as message, e.enabled
             from event_rules e
             left join device_type_registers g on g.device_type_id = e.device_type_id and g.number = e.register
-            where e.device_type_id = ${deviceTypeId}
+            where e.device_type_id = ${deviceType.id}
             order by e.code`,
       );
       return { device_type: deviceType, rules: rows.map(ruleOf) };
