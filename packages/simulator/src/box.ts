@@ -1,4 +1,4 @@
-import { BOX_STATUS, boxTopics, getDeviceType, writeCommandSchema, type HelloMessage, type WriteAck } from '@cloudbox/domain';
+import { BOX_STATUS, boxTopics, findRegister, writeCommandSchema, type DeviceType, type HelloMessage, type WriteAck } from '@cloudbox/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { VirtualController } from './controller.js';
 import type { BoxConfig } from './options.js';
@@ -28,6 +28,10 @@ export interface BoxContext {
   pointLimit: number;
   /** In load generation, the unacknowledged data messages a box keeps going; undefined: one per interval. */
   inFlight: number | undefined;
+  /** Every device type the boxes' controllers name, by id. */
+  deviceTypes: ReadonlyMap<string, DeviceType>;
+  /** The registers pinned at each station (`--hold`), engineering values by register number. */
+  holds: ReadonlyMap<number, ReadonlyMap<number, number>>;
   report(problem: string, detail: string): void;
 }
 
@@ -61,9 +65,11 @@ export class VirtualBox {
   ) {
     this.topics = boxTopics(config.id);
     this.key = hash(seed, textKey(config.id));
-    this.controllers = config.controllers.map(
-      ({ station, deviceType }) => new VirtualController(station, getDeviceType(deviceType)!, hash(this.key, station), context.faultRate),
-    );
+    this.controllers = config.controllers.map(({ station, deviceType: id }) => {
+      const deviceType = context.deviceTypes.get(id)!;
+      const holds = [...(context.holds.get(station) ?? [])].filter(([register]) => findRegister(deviceType, register) !== undefined);
+      return new VirtualController(station, deviceType, hash(this.key, station), context.faultRate, new Map(holds));
+    });
   }
 
   get id(): string {

@@ -14,7 +14,8 @@ describe('the command line', () => {
         url: 'mqtt://127.0.0.1:1884',
         durationSeconds: undefined,
         statsSeconds: 10,
-        fleet: { intervalSeconds: 5, seed: 1, dropOutRate: undefined, faultRate: undefined, load: undefined },
+        deviceTypesPath: undefined,
+        fleet: { holds: [], intervalSeconds: 5, seed: 1, dropOutRate: undefined, faultRate: undefined, load: undefined },
       },
     });
     const chosen = parseCommandLine([
@@ -55,7 +56,8 @@ describe('the command line', () => {
         url: undefined,
         durationSeconds: undefined,
         statsSeconds: 10,
-        fleet: { intervalSeconds: 10, seed: 1, dropOutRate: undefined, faultRate: undefined, load: undefined },
+        deviceTypesPath: undefined,
+        fleet: { holds: [], intervalSeconds: 10, seed: 1, dropOutRate: undefined, faultRate: undefined, load: undefined },
       },
     });
     const load = parseCommandLine([
@@ -83,6 +85,19 @@ describe('the command line', () => {
     });
   });
 
+  it('reads device type definitions and repeated holds', () => {
+    const parsed = parseCommandLine(['--credentials', 'b.json', '--device-types', 'types.json', '--hold', '1:34=96.5', '--hold', '2:7=-3']);
+    expect(parsed.ok && parsed.run).toMatchObject({
+      deviceTypesPath: 'types.json',
+      fleet: {
+        holds: [
+          { station: 1, register: 34, value: 96.5 },
+          { station: 2, register: 7, value: -3 },
+        ],
+      },
+    });
+  });
+
   it('rejects bad values and unknown options, naming each', () => {
     const parsed = parseCommandLine(['--credentials', 'b.json', '--interval', 'x', '--fault-rate', '2', '--boxes', '1.5']);
     expect(!parsed.ok && parsed.message.split('\n')).toEqual([
@@ -95,6 +110,11 @@ describe('the command line', () => {
       '--api: the API address starts with http:// or https://',
       '--user: must not be empty',
       '--ck: a CK code is 4 digits',
+    ]);
+    const holds = parseCommandLine(['--credentials', 'b.json', '--hold', '1:34', '--hold', 'x:1=2']);
+    expect(!holds.ok && holds.message.split('\n')).toEqual([
+      '--hold: "1:34" is not station:register=value, e.g. 1:34=96.5',
+      '--hold: "x:1=2" is not station:register=value, e.g. 1:34=96.5',
     ]);
     const unknown = parseCommandLine(['--credentials', 'b.json', '--speed', '3']);
     expect(!unknown.ok && unknown.message).toContain("'--speed'");

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { DEMO_ACCOUNTS, DEMO_CK_CODES } from '@cloudbox/domain';
 import { z } from 'zod';
-import { boxListSchema, type BoxOptions, type FleetOptions } from './options.js';
+import { boxListSchema, type BoxOptions, type FleetOptions, type Hold } from './options.js';
 import { FIRST_SIMULATED_BOX_ID, type Registration } from './registration.js';
 
 const DEMO_ROOT = DEMO_ACCOUNTS.find((account) => account.role === 'root')!;
@@ -21,11 +21,20 @@ runs boxes registered elsewhere.
   --ck CODE           the CK code the boxes are registered to (default ${DEMO_CK_CODES[0].code})
   --credentials FILE  the registered boxes, as JSON:
                       [{"id": "100001", "secret": "...", "controllers": [{"station": 1, "deviceType": "maglev_blower"}]}]
-                      (optional per box: "model", "software", "iccid"; device types: maglev_blower, air_compressor, generic_plc);
+                      (optional per box: "model", "software", "iccid"; device types: maglev_blower, air_compressor,
+                      generic_plc, or those of --device-types);
                       the secrets file of a batch registration (/smartbox/upload) is this list, the file of
                       one box registered in the console (/box-reg-info/create) one such object
   --boxes N           how many boxes (default: ${DEFAULT_API_BOXES} through the API, all of the file)
   --first-id ID       the first box id (default: ${FIRST_SIMULATED_BOX_ID} through the API, the file's first)
+
+Device types:
+  --device-types FILE device types defined in the console, as JSON: one definition or a list of them, as
+                      GET /api/v2/device-types/:id/definition answers; controllers of the credentials file may
+                      name them. Types without built-in physics run a generic controller: numbers wander within
+                      their min..max, bits toggle, enums cycle, writable registers hold what is written
+  --hold S:R=V        pin register R of every box's controller at station S to the engineering value V
+                      (repeatable), e.g. --hold 1:34=96.5 drives a temperature over an event threshold
 
 Running:
   --url URL           the MQTT broker (default: the one the server reports to root through the API, else ${DEFAULT_BROKER})
@@ -47,7 +56,9 @@ export interface CliRun {
   url: string | undefined;
   durationSeconds: number | undefined;
   statsSeconds: number;
-  fleet: Omit<FleetOptions, 'boxes' | 'logger' | 'url'>;
+  /** The file of device type definitions (--device-types). */
+  deviceTypesPath: string | undefined;
+  fleet: Omit<FleetOptions, 'boxes' | 'logger' | 'url' | 'deviceTypes'>;
 }
 
 const positive = z.coerce.number({ error: 'must be a number' }).positive('must be greater than 0');
@@ -77,24 +88,36 @@ const argumentsSchema = z.object({
   'in-flight': integer.optional(),
   duration: positive.optional(),
   stats: positive.default(10),
+  'device-types': z.string().min(1, 'must not be empty').optional(),
+  hold: z
+    .array(
+      z.string().transform((text, ctx): Hold => {
+        const match = /^(\d+):(\d+)=([+-]?(?:\d+(?:\.\d*)?|\.\d+))$/.exec(text.trim());
+        if (match) return { station: Number(match[1]), register: Number(match[2]), value: Number(match[3]) };
+        ctx.addIssue({ code: 'custom', message: `${JSON.stringify(text)} is not station:register=value, e.g. 1:34=96.5` });
+        return z.NEVER;
+      }),
+    )
+    .default([]),
 });
 
-const STRING_OPTIONS = Object.keys(argumentsSchema.shape);
+const STRING_OPTIONS = Object.keys(argumentsSchema.shape).filter((name) => name !== 'hold');
 
 /** The command line to a run of the simulator, or the message that says what is wrong with it. */
 export function parseCommandLine(argv: string[]): { ok: true; run: CliRun } | { ok: false; message: string } {
-  let values: Record<string, string | undefined>;
+  let values: Record<string, string | string[] | undefined>;
   try {
-    values = parseArgs({ args: argv, options: Object.fromEntries(STRING_OPTIONS.map((name) => [name, { type: 'string' }])), strict: true }).values as Record<
-      string,
-      string | undefined
-    >;
+    values = parseArgs({
+      args: argv,
+      options: { ...Object.fromEntries(STRING_OPTIONS.map((name) => [name, { type: 'string' as const }])), hold: { type: 'string', multiple: true } },
+      strict: true,
+    }).values as Record<string, string | string[] | undefined>;
   } catch (error) {
     return { ok: false, message: (error as Error).message };
   }
   const parsed = argumentsSchema.safeParse(values);
   if (!parsed.success) {
-    return { ok: false, message: parsed.error.issues.map((issue) => `${issue.path.length ? `--${issue.path.join('.')}: ` : ''}${issue.message}`).join('\n') };
+    return { ok: false, message: parsed.error.issues.map((issue) => `${issue.path.length ? `--${String(issue.path[0])}: ` : ''}${issue.message}`).join('\n') };
   }
   const options = parsed.data;
   const loadPoints = options['load-points'];
@@ -117,7 +140,9 @@ export function parseCommandLine(argv: string[]): { ok: true; run: CliRun } | { 
       url: options.url,
       durationSeconds: options.duration,
       statsSeconds: options.stats,
+      deviceTypesPath: options['device-types'],
       fleet: {
+        holds: options.hold,
         intervalSeconds: options.interval,
         seed: options.seed,
         dropOutRate: options['drop-out-rate'],

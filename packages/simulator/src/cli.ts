@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { brokerUrl, parseCommandLine, selectBoxes, USAGE, type CliRun } from './cli-options.js';
-import { createFleet, type FleetStats } from './fleet.js';
+import type { DeviceType } from '@cloudbox/domain';
+import { parseDeviceTypes, type Parsed } from './device-types.js';
+import { createFleet, type Fleet, type FleetStats } from './fleet.js';
 import type { BoxOptions } from './options.js';
 import { registerBoxes } from './registration.js';
 
@@ -22,7 +24,18 @@ async function main(): Promise<number> {
     console.error(obtained.message);
     return 2;
   }
-  const fleet = createFleet({ ...run.fleet, url: brokerUrl(run, obtained.brokerUrl), boxes: obtained.boxes, logger: console });
+  const deviceTypes = await readDeviceTypes(run.deviceTypesPath);
+  if (!deviceTypes.ok) {
+    console.error(deviceTypes.message);
+    return 2;
+  }
+  let fleet: Fleet;
+  try {
+    fleet = createFleet({ ...run.fleet, url: brokerUrl(run, obtained.brokerUrl), boxes: obtained.boxes, deviceTypes: deviceTypes.value, logger: console });
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
   const startedAt = Date.now();
   let previous = fleet.stats();
   const report = setInterval(() => {
@@ -56,6 +69,18 @@ async function obtainBoxes(run: CliRun): Promise<{ ok: true; boxes: BoxOptions[]
   const fileText = await readFile(source.path, 'utf8').catch((error: Error) => error);
   if (fileText instanceof Error) return { ok: false, message: `cannot read the credentials file: ${fileText.message}` };
   return selectBoxes(fileText, source);
+}
+
+/** The definitions of --device-types FILE (none without it). */
+async function readDeviceTypes(path: string | undefined): Promise<Parsed<DeviceType[]>> {
+  if (path === undefined) return { ok: true, value: [] };
+  const fileText = await readFile(path, 'utf8').catch((error: Error) => error);
+  if (fileText instanceof Error) return { ok: false, message: `cannot read the device types file: ${fileText.message}` };
+  try {
+    return parseDeviceTypes(JSON.parse(fileText));
+  } catch (error) {
+    return { ok: false, message: `the device types file is not JSON: ${(error as Error).message}` };
+  }
 }
 
 function describe(current: FleetStats, previous: FleetStats, seconds: number): string {

@@ -1,5 +1,5 @@
 import { applyFieldWrite, decodeRegister, encodeRegister, type DeviceType, type WriteError } from '@cloudbox/domain';
-import { MODELS } from './models/index.js';
+import { modelFor } from './models/index.js';
 import type { ControllerModel, Readings, Settings } from './models/model.js';
 import { clamp, episodeAt } from './models/signals.js';
 import { planFor, type TypePlan } from './plan.js';
@@ -25,15 +25,16 @@ export class VirtualController implements Readings {
     readonly deviceType: DeviceType,
     private readonly key: number,
     private readonly faultRate: number,
+    /** Engineering values pinned on registers whatever the model or a write says (`--hold`). */
+    private readonly holds: ReadonlyMap<number, number> = new Map(),
   ) {
-    const factory = MODELS[deviceType.id];
-    if (!factory) throw new Error(`the simulator has no model for device type ${deviceType.id}`);
     this.plan = planFor(deviceType);
-    this.model = factory(key, deviceType);
+    this.model = modelFor(deviceType)(key, deviceType);
     this.settings = new Map(this.model.defaults);
     this.values = new Float64Array(this.plan.registers.length);
     this.words = new Float64Array(this.plan.wordMembers.length);
     for (const [register, value] of this.settings) this.set(register, value);
+    for (const [register, value] of holds) this.set(register, value);
   }
 
   get registerCount(): number {
@@ -56,6 +57,7 @@ export class VirtualController implements Readings {
     this.model.step({ ts, dt, tick: this.tick, episode }, this.settings, this);
     this.tick += 1;
     for (const [register, value] of this.settings) this.set(register, value);
+    for (const [register, value] of this.holds) this.set(register, value);
     for (let word = 0; word < this.words.length; word += 1) this.words[word] = this.composeWord(word);
   }
 

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { VirtualBox, type BoxContext, type FleetCounters } from './box.js';
+import { holdsByStation, resolveDeviceTypes } from './device-types.js';
 import { boxListSchema, DEFAULT_DROP_OUT_RATE, DEFAULT_FAULT_RATE, DEFAULT_IN_FLIGHT, type FleetLogger, type FleetOptions } from './options.js';
 
 export interface FleetStats extends FleetCounters {
@@ -23,6 +24,10 @@ const SILENT: FleetLogger = { info: () => undefined, warn: () => undefined };
 export function createFleet(options: FleetOptions): Fleet {
   const configs = parseBoxes(options.boxes);
   if (!(options.intervalSeconds > 0)) throw new Error('intervalSeconds must be greater than 0');
+  const deviceTypes = resolveDeviceTypes(configs, options.deviceTypes);
+  if (!deviceTypes.ok) throw new Error(deviceTypes.message);
+  const holds = holdsByStation(configs, deviceTypes.value, options.holds);
+  if (!holds.ok) throw new Error(holds.message);
   const logger = options.logger ?? SILENT;
   const counters: FleetCounters = { connected: 0, connects: 0, connectFailures: 0, dropOuts: 0, messages: 0, dataPoints: 0, writes: 0, acks: 0 };
   const reported = new Set<string>();
@@ -34,6 +39,8 @@ export function createFleet(options: FleetOptions): Fleet {
     faultRate: options.faultRate ?? DEFAULT_FAULT_RATE,
     pointLimit: options.load?.pointsPerMessage ?? Number.POSITIVE_INFINITY,
     inFlight: options.load ? (options.load.inFlight ?? DEFAULT_IN_FLIGHT) : undefined,
+    deviceTypes: deviceTypes.value,
+    holds: holds.value,
     // A wrong secret or a broker that is down hits every box alike: say it once, count the rest.
     report(problem, detail) {
       if (reported.has(problem)) return;

@@ -1,12 +1,10 @@
-import { boxIdSchema, getDeviceType, stationSchema } from '@cloudbox/domain';
+import { boxIdSchema, stationSchema, type DeviceTypeInput } from '@cloudbox/domain';
 import { z } from 'zod';
-import { MODELS } from './models/index.js';
 
+/** A controller names its device type: a built-in one, or one of the fleet's `deviceTypes` (checked when the fleet is made). */
 const controllerSchema = z.object({
   station: stationSchema,
-  deviceType: z.string().refine((id) => getDeviceType(id) !== undefined && id in MODELS, {
-    error: (issue) => `unknown device type ${JSON.stringify(issue.input)}; the simulator runs ${Object.keys(MODELS).join(', ')}`,
-  }),
+  deviceType: z.string().min(1),
 });
 
 /** One virtual box: the credentials its registration issued, and the controllers on its bus. */
@@ -31,6 +29,13 @@ export interface FleetLogger {
   warn(message: string): void;
 }
 
+/** An engineering value pinned on a register of every box's controller at a station (`--hold station:register=value`). */
+export interface Hold {
+  station: number;
+  register: number;
+  value: number;
+}
+
 export interface FleetOptions {
   /** The broker, e.g. mqtt://127.0.0.1:1883. */
   url: string;
@@ -44,6 +49,12 @@ export interface FleetOptions {
   /** Chance per 120 samples that a controller goes through an injected alert or fault (default 0.05). */
   faultRate?: number;
   logger?: FleetLogger;
+  /**
+   * Full definitions of device types the controllers may name besides the built-in ones (what
+   * GET /api/v2/device-types/:id/definition answers); one with a built-in's id replaces it.
+   */
+  deviceTypes?: readonly DeviceTypeInput[];
+  holds?: readonly Hold[];
   /** The time boxes stamp on their readings (default Date.now); scheduling always runs on real time. */
   clock?: () => number;
   /**
