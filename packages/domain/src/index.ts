@@ -26,6 +26,7 @@ export * from './companies/company.js';
 export * from './box-properties/index.js';
 export * from './devices/status.js';
 export * from './devices/list.js';
+export * from './devices/run-state.js';
 export * from './devices/detail.js';
 export * from './devices/readings.js';
 export * from './faults/records.js';

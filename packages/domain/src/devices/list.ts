@@ -3,6 +3,7 @@ import type { MessageKey } from '../messages.js';
 import { ckCode, choice, keyword, optional } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
 import { connectionFields, locationFields, ownerFields, simFields } from '../boxes/view-fields.js';
+import { RUN_STATES, runStateSchema } from './run-state.js';
 import { DEVICE_STATUSES, deviceStateSchema, type DeviceStatus } from './status.js';
 
 /**
@@ -42,6 +43,8 @@ export const deviceFilterSchema = z.object({
   /** A device type id or a whole-machine model. */
   model: optional(z.string().trim().max(100, 'textTooLong')),
   expiry: optional(choice(EXPIRY_GROUPS)),
+  /** Running, stopped, or unknown (see run-state.ts). */
+  run_state: optional(choice(RUN_STATES)),
 });
 export type DeviceFilter = z.output<typeof deviceFilterSchema>;
 
@@ -79,6 +82,8 @@ export const deviceItemSchema = z.object({
   alert: z.boolean(),
   /** A fault record of the controller is active. */
   fault: z.boolean(),
+  /** From the device type's stop state and the latest value; `unknown` for an unregistered box. */
+  run_state: runStateSchema,
   /** The box model. */
   iot_model: z.string(),
   software: z.string(),
@@ -103,6 +108,7 @@ export const DEVICE_FIELD_LABELS = {
   ck: 'columnCk',
   owner_unit: 'columnOwnerUnit',
   status: 'columnStatus',
+  run_state: 'columnRunState',
   model: 'columnControllerModel',
   machine_model: 'columnMachineModel',
   device_number: 'columnDeviceNumber',

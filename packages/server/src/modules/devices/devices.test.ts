@@ -414,8 +414,9 @@ describe.each(DATABASE_KINDS)('device list, detail and realtime on %s', (kind) =
       // The row count is announced before the first byte.
       expect(response.headers['x-export-rows']).toBe('3');
       expect(rows[1]![4]).toBe('Online, fault');
+      expect(header[5]).toBe('Run state');
       // The last contact as the wall time in Shanghai (UTC+8).
-      const lastSeen = rows[1]![13] as Date;
+      const lastSeen = rows[1]![14] as Date;
       expect(lastSeen.toISOString()).toBe('2026-10-31T23:30:00.000Z');
 
       const spanish = await workbook('/devices/export?keyword=gamma', 'demo_manager', { 'accept-language': 'es' });

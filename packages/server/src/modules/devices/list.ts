@@ -1,4 +1,14 @@
-import type { DeviceExportQuery, DeviceFilter, DeviceItem, DeviceListQuery, DeviceStatusCounts, Language, Page } from '@cloudbox/domain';
+import {
+  RUN_STATES,
+  type DeviceExportQuery,
+  type DeviceFilter,
+  type DeviceItem,
+  type DeviceListQuery,
+  type DeviceRunCounts,
+  type DeviceStatusCounts,
+  type Language,
+  type Page,
+} from '@cloudbox/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { numberArray, queryRows } from '../../db/sql.js';
@@ -6,6 +16,7 @@ import type { DevicePolicy } from '../../access/policy.js';
 import { mayViewUnregisteredBoxes, type BoxScope, type Person } from '../../access/scope.js';
 import { scopeCondition } from '../../access/sql.js';
 import { createRecentAnswers } from './recent.js';
+import { RUN_STATE } from './run-state.js';
 import {
   containing,
   deviceRows,
@@ -39,7 +50,8 @@ const RECENT_PAGE_ITEMS = 50_000;
 
 /** Unregistered boxes as list items: only for those who may register them, and only when no box fact is filtered on. */
 function unregisteredWhere(user: Person, filter: Omit<DeviceFilter, 'status'>): SQL | undefined {
-  if (!mayViewUnregisteredBoxes(user) || filter.ck !== undefined || filter.model !== undefined || filter.expiry !== undefined) return undefined;
+  if (!mayViewUnregisteredBoxes(user) || filter.ck !== undefined || filter.model !== undefined || filter.expiry !== undefined || filter.run_state !== undefined)
+    return undefined;
   return filter.keyword ? sql`(id ilike ${containing(filter.keyword)} or last_ip ilike ${containing(filter.keyword)})` : sql`true`;
 }
 
@@ -109,9 +121,22 @@ async function countStatuses(db: Db, user: Person, scope: BoxScope, filter: Omit
   return { ...row, unregistered: other?.unregistered ?? 0 };
 }
 
+/** Devices per run state under the filters: one pass over the scope's rows with their stop states and latest values joined. */
+async function countRunStates(db: Db, scope: BoxScope, filter: RunCountFilter, now: Date): Promise<DeviceRunCounts> {
+  const counts = sql.join(
+    RUN_STATES.map((state) => sql`count(*) filter (where ${RUN_STATE} = ${state})::int as ${sql.identifier(state)}`),
+    sql`, `,
+  );
+  const [row] = await queryRows<DeviceRunCounts>(db, sql`select ${counts} from ${deviceRows('per row')} where ${filterCondition(scope, filter, now)}`);
+  if (!row) throw new Error('a count answered no row');
+  return row;
+}
+
+export type RunCountFilter = Omit<DeviceFilter, 'status' | 'run_state'>;
+
 /** What a count depends on besides who asks: what is filtered. */
 function countKey(filter: DeviceFilter): unknown[] {
-  return [filter.status, filter.keyword, filter.ck, filter.model, filter.expiry];
+  return [filter.status, filter.keyword, filter.ck, filter.model, filter.expiry, filter.run_state];
 }
 
 /**
@@ -127,6 +152,7 @@ export function createDeviceList(deps: { db: Db; policy: DevicePolicy; now: () =
     weigh: (ids) => ids.length,
   });
   const recentStatusCounts = createRecentAnswers<DeviceStatusCounts>({ ttlMs: RECENT_COUNTS_MS, maxEntries: RECENT_ENTRIES });
+  const recentRunCounts = createRecentAnswers<DeviceRunCounts>({ ttlMs: RECENT_COUNTS_MS, maxEntries: RECENT_ENTRIES });
   const recentPages = createRecentAnswers<Page<DeviceItem>>({
     ttlMs: RECENT_PAGE_MS,
     maxEntries: RECENT_ENTRIES,
@@ -154,7 +180,7 @@ export function createDeviceList(deps: { db: Db; policy: DevicePolicy; now: () =
 
   return {
     forgetUsers(userIds: readonly number[]): void {
-      for (const answers of [recentOrders, recentStatusCounts, recentPages]) answers.forgetUsers(userIds);
+      for (const answers of [recentOrders, recentStatusCounts, recentRunCounts, recentPages]) answers.forgetUsers(userIds);
     },
 
     list(user: Person, language: Language, query: DeviceListQuery): Promise<Page<DeviceItem>> {
@@ -165,6 +191,10 @@ export function createDeviceList(deps: { db: Db; policy: DevicePolicy; now: () =
 
     statusCounts(user: Person, filter: Omit<DeviceFilter, 'status'>): Promise<DeviceStatusCounts> {
       return recentStatusCounts.get(user.id, countKey(filter), async () => countStatuses(db, user, await policy.scopeOf(user), filter, now()));
+    },
+
+    runCounts(user: Person, filter: RunCountFilter): Promise<DeviceRunCounts> {
+      return recentRunCounts.get(user.id, countKey(filter), async () => countRunStates(db, await policy.scopeOf(user), filter, now()));
     },
   };
 }

@@ -12,6 +12,7 @@ import {
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { BoxScope } from '../../access/scope.js';
 import { scopeCondition } from '../../access/sql.js';
+import { RUN_STATE, RUN_STATE_JOINS } from './run-state.js';
 
 /**
  * The SQL of the device list: one row per controller with its box. `boxes` keeps its table name
@@ -31,6 +32,7 @@ export function deviceRows(flags: Flags): SQL {
     join boxes on boxes.id = c.box_id
     left join ck_codes k on k.code = boxes.ck
     left join device_types t on t.id = c.device_type_id
+    ${RUN_STATE_JOINS}
     ${
       flags === 'joined'
         ? sql`left join (
@@ -116,6 +118,7 @@ export function filterCondition(scope: BoxScope, filter: Omit<DeviceFilter, 'sta
     filter.ck === undefined ? undefined : sql`boxes.ck = ${filter.ck}`,
     filter.model === undefined ? undefined : sql`(c.device_type_id = ${filter.model} or c.machine_model = ${filter.model})`,
     filter.expiry === undefined ? undefined : expiryCondition(filter.expiry, now),
+    filter.run_state === undefined ? undefined : sql`${RUN_STATE} = ${filter.run_state}`,
     filter.keyword
       ? sql`(${sql.join(
           KEYWORD_COLUMNS.map((column) => sql`${column} ilike ${containing(filter.keyword!)}`),
@@ -167,7 +170,7 @@ export function itemColumns(language: Language, flags: Flags): SQL {
       : sql`exists (select 1 from fault_records f where f.controller_id = c.id and f.ended_at is null and f.severity = ${level})`;
   return sql`boxes.id as box_id, c.station, boxes.ck,
     (select coalesce(dt.name ->> ${language}, dt.id) from device_types dt where dt.id = c.device_type_id) as model, c.device_type_id as device_type,
-    c.machine_model, c.device_number, boxes.online, ${severity('alert')} as alert, ${severity('fault')} as fault,
+    c.machine_model, c.device_number, boxes.online, ${severity('alert')} as alert, ${severity('fault')} as fault, ${RUN_STATE} as run_state,
     boxes.owner_unit, boxes.remark, boxes.model as iot_model, boxes.software, boxes.iccid,
     to_char(boxes.install_date, 'YYYY-MM-DD') as install_date, to_char(boxes.expiry_date, 'YYYY-MM-DD') as expiry_date,
     date_part('epoch', boxes.last_seen_at) * 1000 as last_seen_ms,
@@ -202,6 +205,7 @@ export function itemOf(row: ItemRow): DeviceItem {
     online: row.online,
     alert: row.alert,
     fault: row.fault,
+    run_state: row.run_state,
     owner_unit: row.owner_unit,
     remark: row.remark,
     iot_model: row.iot_model,
@@ -237,6 +241,7 @@ export function unregisteredItem(row: { id: string; last_seen_ms: number; last_i
     online: false,
     alert: false,
     fault: false,
+    run_state: 'unknown',
     owner_unit: '',
     remark: '',
     iot_model: '',

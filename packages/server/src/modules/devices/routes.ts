@@ -18,6 +18,9 @@ import {
   klineSchema,
   type Language,
   type MessageKey,
+  RUN_STATE_LABELS,
+  deviceRunCountsSchema,
+  runningHoursSchema,
 } from '@cloudbox/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -89,6 +92,7 @@ function deviceColumns(language: Language): SheetColumn<DeviceExportRow>[] {
     district: (row) => row.location.district,
     street: (row) => row.location.street,
     status: (row) => formatMessage(language, DEVICE_STATE_LABELS[row.status]),
+    run_state: (row) => formatMessage(language, RUN_STATE_LABELS[row.run_state]),
     last_seen_at: { format: DATE_TIME_FORMAT, value: (row) => (row.last_seen_local_ms === null ? null : new Date(row.last_seen_local_ms)) },
   });
 }
@@ -130,6 +134,17 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService; guard
   );
 
   app.get(
+    '/devices/run-counts',
+    queryRoute(
+      guard,
+      doc("How many devices are running, stopped or of unknown run state (by their type's stop state), under the list's filters"),
+      deviceFilterSchema.omit({ status: true, run_state: true }),
+      answers(deviceRunCountsSchema, 400, 401),
+    ),
+    async (request) => ok(request, await devices.runCounts(signedIn(request).user, request.query)),
+  );
+
+  app.get(
     '/devices/export',
     queryRoute(
       guard,
@@ -164,6 +179,20 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService; guard
       const [user, boxId, station] = deviceOf(request);
       return ok(request, await devices.realtime(user, request.language, boxId, station));
     },
+  );
+
+  app.get(
+    '/devices/:boxId/controllers/:controllerId/running-hours',
+    deviceRoute(
+      guard,
+      {
+        ...doc("A device's running hours today and over the last 30 days, from the hourly rollups of its type's stop-state register"),
+        description:
+          "Today starts at local midnight of the CK's time zone. An hour counts fully when its lowest and highest values both mean running, not at all when both mean stopped, else by the average of a 0/1 flag or half; hours to one decimal. Null without a stop state.",
+      },
+      runningHoursSchema,
+    ),
+    async (request) => ok(request, await devices.runningHours(...deviceOf(request))),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import { boxDetail } from './detail.js';
 import { deviceExportRows, exportDate, type DeviceExportRow } from './exports.js';
 import { createDeviceList } from './list.js';
 import { createDeviceRealtime } from './realtime.js';
+import { createRunningHours } from './running-hours.js';
 import { createDeviceSeries } from './series.js';
 import type { ExportRows } from './xlsx.js';
 
@@ -36,6 +37,12 @@ export function createDeviceService(deps: { db: Db; registry: Registry; policy: 
 
     /** Devices per status under the same filters (but the status), for the dashboard and the filter bar. */
     statusCounts: list.statusCounts,
+
+    /** Devices per run state (running, stopped, unknown) under the filters: the dashboard's running count. */
+    runCounts: list.runCounts,
+
+    /** A device's running hours today and over the last 30 days, from the hourly rollups of its stop-state register. */
+    runningHours: createRunningHours(parts),
 
     /** Every device of the list's filters and sort, for a spreadsheet streamed in batches. */
     exportRows: (user: Person, language: Language, query: DeviceExportQuery): Promise<ExportRows<DeviceExportRow>> =>

@@ -28,6 +28,7 @@ const COLUMN_WIDTHS = {
   ck: 8,
   owner_unit: 28,
   status: 14,
+  run_state: 12,
   model: 18,
   machine_model: 14,
   device_number: 14,
