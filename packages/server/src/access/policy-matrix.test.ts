@@ -180,6 +180,7 @@ const DEVICE_ROUTES: [string, (boxId: string, device: Device) => string][] = [
   ['history', (_, device) => `${device.path}/history`],
   ['kline', (_, device) => `${device.path}/kline?register=${device.reading}&interval=day`],
   ['faults', (_, device) => `${device.path}/faults`],
+  ['running-hours', (_, device) => `${device.path}/running-hours`],
   ['box', (boxId) => `/api/v2/boxes/${boxId}`],
 ];
 
