@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { getDeviceDetail } from '../../api/devices';
 import { devicePath, deviceScreens, type DeviceScreen } from '../../utils/device-links';
 import { StatusDot } from '../DeviceStatus';
+import RunningHours from './RunningHours';
 import './index.css';
 
 export function useDeviceDetail(boxId: string) {
@@ -83,6 +84,11 @@ export default function DeviceHeader({ boxId, controllerId, screen, status, extr
                 { key: 'model', label: t('device.model'), children: controller.model },
                 { key: 'machine', label: t('device.machineModel'), children: controller.machine_model || '—' },
                 { key: 'number', label: t('device.deviceNumber'), children: controller.device_number || '—' },
+                {
+                  key: 'running-hours',
+                  label: t('device.runningHours'),
+                  children: <RunningHours boxId={box.box_id} controllerId={controller.controller_id} />,
+                },
               ]
             : []),
         ]}

@@ -215,6 +215,8 @@ const zh = {
     welcome: '欢迎回来，{{name}}',
     intro: '在左侧菜单中选择功能，或使用顶部搜索快速打开页面。',
     roles: '当前角色',
+    running: '运行中',
+    runningOf: '运行 {{running}} · 停机 {{stopped}} · 未知 {{unknown}}',
   },
   profile: {
     title: '账号信息',
@@ -268,6 +270,9 @@ const zh = {
     remark: '备注',
     notFound: '找不到该设备',
     notFoundHint: '设备 {{id}} 不存在，或您没有查看权限。',
+    runStateFilter: '运行状态',
+    runningHours: '运行小时',
+    runningHoursValue: '今日 {{today}} h · 30天 {{days}} h',
   },
   live: {
     updatedAt: '数据时间：{{time}}',

@@ -9,6 +9,7 @@ import { useOverview } from '../../components/Overview/useOverview';
 import { useView } from '../../router/view-context';
 import { useUserStore } from '../../stores/user';
 import { faultDetailsPath } from '../../utils/device-links';
+import RunningCount from './RunningCount';
 import './index.css';
 
 const SUMMARY: readonly DeviceStatus[] = ['online', 'offline', 'alert', 'fault'];
@@ -66,6 +67,7 @@ export default function Dashboard() {
             statuses={SUMMARY}
             onSelect={(status) => void navigate(`/devices/devices-show${status ? `?status=${status}` : ''}`)}
           />
+          <RunningCount active={active} />
         </div>
       </Card>
       <Row gutter={[16, 16]}>

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { DEVICE_STATUSES, DEVICE_TYPES, EXPIRY_GROUPS, type DeviceStatusCounts } from '@cloudbox/domain';
+import { DEVICE_STATUSES, DEVICE_TYPES, EXPIRY_GROUPS, formatMessage, RUN_STATE_LABELS, RUN_STATES, type DeviceStatusCounts } from '@cloudbox/domain';
 import { Button, Card, Input, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { currentLanguage } from '../../../i18n';
 import { downloadFile } from '../../../utils/download';
 import { changeFilters, filterParams, type DeviceListState } from './filters';
 
-type SelectFilter = 'status' | 'model' | 'expiry';
+type SelectFilter = 'status' | 'model' | 'expiry' | 'run_state';
 
 interface FiltersProps {
   state: DeviceListState;
@@ -19,7 +19,7 @@ interface FiltersProps {
   refresh(): void;
 }
 
-/** The device list's filters (status counts, keyword, status, model, expiry), refresh and export. */
+/** The device list's filters (status counts, keyword, status, model, expiry, run state), refresh and export. */
 export default function DeviceFilters({ state, update, counts, total, refresh }: FiltersProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -62,6 +62,11 @@ export default function DeviceFilters({ state, update, counts, total, refresh }:
           'expiry',
           t('device.expiryFilter'),
           EXPIRY_GROUPS.map((group) => ({ value: group, label: t(`device.expiry.${group}`) })),
+        )}
+        {select(
+          'run_state',
+          t('device.runStateFilter'),
+          RUN_STATES.map((runState) => ({ value: runState, label: formatMessage(language, RUN_STATE_LABELS[runState]) })),
         )}
         <Space className="devices-show__buttons">
           <Tooltip title={t('device.refresh')}>

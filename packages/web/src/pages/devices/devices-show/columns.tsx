@@ -1,5 +1,5 @@
 import { MoreOutlined } from '@ant-design/icons';
-import { DEVICE_FIELD_LABELS, formatMessage, type DeviceItem, type DeviceSortField } from '@cloudbox/domain';
+import { DEVICE_FIELD_LABELS, formatMessage, RUN_STATE_LABELS, type DeviceItem, type DeviceSortField, type RunState } from '@cloudbox/domain';
 import { Button, Dropdown, Space, Tag, Typography, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ export function useDeviceColumns(state: DeviceListState): TableProps<DeviceItem>
     { title: label('owner_unit'), dataIndex: 'owner_unit', ellipsis: true, width: 220, ...sortable('owner_unit') },
     { title: label('controller_id'), dataIndex: 'controller_id', width: 80, align: 'center', ...sortable('controller_id') },
     { title: label('status'), dataIndex: 'status', width: 130, render: (_, device) => <StatusTag state={device.status} />, ...sortable('status') },
+    { title: label('run_state'), dataIndex: 'run_state', width: 100, render: (_, device) => <RunStateTag state={device.run_state} /> },
     { title: label('model'), dataIndex: 'model', width: 150, ellipsis: true, ...sortable('model') },
     { title: label('remark'), dataIndex: 'remark', ellipsis: true, width: 140, render: (remark: string) => remark || '—' },
     {
@@ -40,6 +41,23 @@ export function useDeviceColumns(state: DeviceListState): TableProps<DeviceItem>
     { title: t('device.renewal'), key: 'renewal', width: 110, render: (_, device) => <RenewalTag expiryDate={device.expiry_date} /> },
     { title: t('device.actions'), key: 'actions', fixed: 'right', width: 130, render: (_, device) => <DeviceActions device={device} /> },
   ];
+}
+
+const RUN_STATE_COLORS: Record<RunState, string | undefined> = { running: 'green', stopped: 'default', unknown: undefined };
+
+function RunStateTag({ state }: { state: RunState }) {
+  const label = formatMessage(currentLanguage(), RUN_STATE_LABELS[state]);
+  if (state === 'unknown')
+    return (
+      <Typography.Text type="secondary" data-run-state={state}>
+        {label}
+      </Typography.Text>
+    );
+  return (
+    <Tag color={RUN_STATE_COLORS[state]} data-run-state={state}>
+      {label}
+    </Tag>
+  );
 }
 
 function RenewalTag({ expiryDate }: { expiryDate: DeviceItem['expiry_date'] }) {

@@ -1,4 +1,14 @@
-import { DEVICE_SORT_FIELDS, DEVICE_STATUSES, EXPIRY_GROUPS, SORT_ORDERS, type DeviceSortField, type DeviceStatus, type ExpiryGroup } from '@cloudbox/domain';
+import {
+  DEVICE_SORT_FIELDS,
+  DEVICE_STATUSES,
+  EXPIRY_GROUPS,
+  RUN_STATES,
+  SORT_ORDERS,
+  type DeviceSortField,
+  type DeviceStatus,
+  type ExpiryGroup,
+  type RunState,
+} from '@cloudbox/domain';
 import type { QueryParams } from '../../../utils/request';
 
 /** What the device list shows: its filters, page and sort. Kept in the URL, so a tab or a reload keeps it. */
@@ -7,6 +17,7 @@ export interface DeviceListState {
   keyword?: string;
   model?: string;
   expiry?: ExpiryGroup;
+  run_state?: RunState;
   ck?: string;
   page: number;
   pageSize: number;
@@ -41,6 +52,7 @@ export function parseListSearch(search: string): DeviceListState {
     keyword: text(query.get('keyword'), 100),
     model: text(query.get('model'), 100),
     expiry: oneOf(EXPIRY_GROUPS, query.get('expiry')),
+    run_state: oneOf(RUN_STATES, query.get('run_state')),
     ck: ck && /^\d{4}$/.test(ck) ? ck : undefined,
     page: positive(query.get('page'), DEFAULT_LIST_STATE.page),
     pageSize,
@@ -51,7 +63,7 @@ export function parseListSearch(search: string): DeviceListState {
 
 /** The filters as the API takes them (status counts and the export use them without paging). */
 export function filterParams(state: DeviceListState): QueryParams {
-  return { status: state.status, keyword: state.keyword, model: state.model, expiry: state.expiry, ck: state.ck };
+  return { status: state.status, keyword: state.keyword, model: state.model, expiry: state.expiry, run_state: state.run_state, ck: state.ck };
 }
 
 export function listParams(state: DeviceListState): QueryParams {
