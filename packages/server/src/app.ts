@@ -253,6 +253,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
   });
   bus.subscribe('device-event', (message) => realtime.deliver(message));
   bus.subscribe('device-types-changed', () => {
+    ingest.rulesChanged();
     registry.reloadDeviceTypes().catch((error: unknown) => logger.error({ err: error }, 'reloading device types failed'));
   });
 
