@@ -43,7 +43,8 @@ function checkConditions(rule: { condition: EventCondition; also: RegisterCondit
     ...rule.also.map((further, index): [EventCondition, (string | number)[]] => [further.condition, ['also', index, 'condition']]),
   ];
   for (const [condition, path] of conditions) {
-    if (condition.type === 'range' && condition.low > condition.high) context.addIssue({ code: 'custom', path: [...path, 'low'], message: 'eventRuleRangeOrder' });
+    if (condition.type === 'range' && condition.low > condition.high)
+      context.addIssue({ code: 'custom', path: [...path, 'low'], message: 'eventRuleRangeOrder' });
     if (condition.type === 'change' && path[0] === 'also') context.addIssue({ code: 'custom', path: [...path, 'type'], message: 'eventRuleChangeOnlyMain' });
   }
 }

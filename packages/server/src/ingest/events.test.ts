@@ -128,7 +128,11 @@ describe('event rule conditions', () => {
     const equals: Rule = { ...base, id: 14, register: MODE, condition: { type: 'equals', values: [3, 5] } };
     const sample = sampler(typeWith(cleared, equals));
     const engine = createEventEngine();
-    const evaluation = engine.evaluate([sample(0, { [PRESSURE]: 4, [MODE]: 1 }), sample(1, { [PRESSURE]: 0, [MODE]: 5 }), sample(2, { [PRESSURE]: 4, [MODE]: 4 })]);
+    const evaluation = engine.evaluate([
+      sample(0, { [PRESSURE]: 4, [MODE]: 1 }),
+      sample(1, { [PRESSURE]: 0, [MODE]: 5 }),
+      sample(2, { [PRESSURE]: 4, [MODE]: 4 }),
+    ]);
     expect(evaluation.open.map((record) => [record.ruleId, record.startedAt / 1000, record.endedAt! / 1000])).toEqual([
       [13, 1, 2],
       [14, 1, 2],

@@ -106,7 +106,7 @@ export function createEventEngine() {
           if (!rules) continue;
           for (const rule of rules) {
             if (!judgedHere(rule, register)) continue;
-            const value = register === rule.register ? sample.readings[index]! : inSample.get(rule.register) ?? lastValue(controllerId, rule.register);
+            const value = register === rule.register ? sample.readings[index]! : (inSample.get(rule.register) ?? lastValue(controllerId, rule.register));
             if (value === undefined) continue;
             judge(rule, sample, value);
           }

@@ -27,14 +27,24 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('event rules on %s with the %s b
   });
   afterAll(() => t.dispose());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, user = 'demo_root', headers: Record<string, string> = EN) =>
-    t.app.inject({ method, url: `/api/v2${url}`, headers: { ...bearer(tokens[user]!), ...headers }, payload: payload as Record<string, unknown> });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    user = 'demo_root',
+    headers: Record<string, string> = EN,
+  ) => t.app.inject({ method, url: `/api/v2${url}`, headers: { ...bearer(tokens[user]!), ...headers }, payload: payload as Record<string, unknown> });
   const ruleCount = async () => (await t.rows<{ n: number }>(sql`select count(*)::int as n from event_rules`))[0]!.n;
-  const actions = async () => (await t.rows<{ action: string }>(sql`select action from operation_logs where action like '%event_rule' order by id`)).map((row) => row.action);
+  const actions = async () =>
+    (await t.rows<{ action: string }>(sql`select action from operation_logs where action like '%event_rule' order by id`)).map((row) => row.action);
   /** The registry has reloaded the type: its rules under this register include (or not) the rule. */
   const judged = (ruleId: number, register: number, expected: boolean) =>
     eventually(
-      () => (t.app.services.registry.deviceType('maglev_blower')?.rulesByRegister.get(register)?.some((rule) => rule.id === ruleId) ?? false) === expected || undefined,
+      () =>
+        (t.app.services.registry
+          .deviceType('maglev_blower')
+          ?.rulesByRegister.get(register)
+          ?.some((rule) => rule.id === ruleId) ?? false) === expected || undefined,
       `rule ${ruleId} ${expected ? 'loaded' : 'gone'}`,
     );
   const recordsOf = (boxId: string) =>
@@ -62,7 +72,9 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('event rules on %s with the %s b
     const all = dataOf<Page<EventRuleItem>>(await call('GET', '/event-rules?page_size=500'));
     expect(all.total).toBe(await ruleCount());
     expect(new Set(all.items.map((rule) => rule.device_type.id)).size).toBeGreaterThan(1);
-    const maglev = dataOf<Page<EventRuleItem>>(await call('GET', '/event-rules?device_type=maglev_blower&severity=alert', undefined, 'demo_root', { 'accept-language': 'zh' }));
+    const maglev = dataOf<Page<EventRuleItem>>(
+      await call('GET', '/event-rules?device_type=maglev_blower&severity=alert', undefined, 'demo_root', { 'accept-language': 'zh' }),
+    );
     expect(maglev.items.every((rule) => rule.device_type.id === 'maglev_blower' && rule.severity === 'alert')).toBe(true);
     const outlet = maglev.items.find((rule) => rule.register === R.outletTemperature)!;
     expect(outlet).toMatchObject({ message: '出口温度过高', register_name: expect.any(String), unit: '°C', enabled: true });
@@ -88,9 +100,13 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('event rules on %s with the %s b
     await refused({ ...overspeed, condition: { type: 'range', low: 5, high: 1, inside: true } }, [
       { field: 'condition.low', message: 'The lower limit must not be above the upper limit.' },
     ]);
-    await refused({ ...overspeed, also: [{ register: R.running, condition: { type: 'change' } }] }, [{ field: 'also.0.condition.type', message: '“值变化”只能作为主条件。' }], {
-      'accept-language': 'zh',
-    });
+    await refused(
+      { ...overspeed, also: [{ register: R.running, condition: { type: 'change' } }] },
+      [{ field: 'also.0.condition.type', message: '“值变化”只能作为主条件。' }],
+      {
+        'accept-language': 'zh',
+      },
+    );
     await refused({ ...overspeed, message: { ...MESSAGE, ja: ' ' } }, [{ field: 'message.ja', message: 'Please fill in message.ja' }]);
     expect(await ruleCount()).toBe(before);
   });
@@ -107,7 +123,9 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('event rules on %s with the %s b
     const added = envelopeOf<EventRuleItem>(await call('POST', '/event-rules', overspeed));
     expect(added.message).toBe(`Event rule ${added.data.code} added.`);
     const rule = added.data;
-    const codes = (await t.rows<{ code: number }>(sql`select code from event_rules where device_type_id = 'maglev_blower' and id <> ${rule.id}`)).map((row) => row.code);
+    const codes = (await t.rows<{ code: number }>(sql`select code from event_rules where device_type_id = 'maglev_blower' and id <> ${rule.id}`)).map(
+      (row) => row.code,
+    );
     expect(rule.code).toBe(Math.max(...codes) + 1);
     await judged(rule.id, R.speed, true);
     await send(now + 1000, 45_000);
@@ -128,7 +146,12 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('event rules on %s with the %s b
     await eventually(async () => ((await recordsOf(id)).length === 2 ? true : undefined), 'fired again once enabled');
 
     const edited = dataOf<EventRuleItem>(
-      await call('PUT', `/event-rules/${rule.id}`, { ...overspeed, device_type: undefined, condition: { type: 'threshold', op: '>', value: 50_000 }, debounce_s: 10 }),
+      await call('PUT', `/event-rules/${rule.id}`, {
+        ...overspeed,
+        device_type: undefined,
+        condition: { type: 'threshold', op: '>', value: 50_000 },
+        debounce_s: 10,
+      }),
     );
     expect(edited).toMatchObject({ code: rule.code, debounce_s: 10, condition: { value: 50_000 } });
 
@@ -142,7 +165,11 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('event rules on %s with the %s b
 
     // Newest first: both records ended at their change (now), after the samples that opened them.
     const log = dataOf<Page<EventLogEntry>>(await call('GET', `/event-log?box_id=${id}`));
-    const [second, first] = (await t.rows<{ id: number }>(sql`select f.id::int from fault_records f join controllers c on c.id = f.controller_id where c.box_id = ${id} order by f.id desc`)).map((row) => row.id);
+    const [second, first] = (
+      await t.rows<{ id: number }>(
+        sql`select f.id::int from fault_records f join controllers c on c.id = f.controller_id where c.box_id = ${id} order by f.id desc`,
+      )
+    ).map((row) => row.id);
     expect(log.items.map((entry) => [entry.kind, entry.record_id, entry.message])).toEqual([
       ['cleared', second, 'Speed too high'],
       ['cleared', first, 'Speed too high'],
@@ -150,8 +177,18 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('event rules on %s with the %s b
       ['fired', first, 'Speed too high'],
     ]);
     expect(log.total).toBe(4);
-    expect(dataOf<Page<EventLogEntry>>(await call('GET', `/event-log?box_id=${id}&kind=fired&page_size=1`))).toMatchObject({ total: 2, items: [{ kind: 'fired' }] });
-    expect(log.items[3]).toMatchObject({ box_id: id, controller_id: 1, device_type: 'maglev_blower', severity: 'fault', value: 45_000, time: new Date(now + 1000).toISOString() });
+    expect(dataOf<Page<EventLogEntry>>(await call('GET', `/event-log?box_id=${id}&kind=fired&page_size=1`))).toMatchObject({
+      total: 2,
+      items: [{ kind: 'fired' }],
+    });
+    expect(log.items[3]).toMatchObject({
+      box_id: id,
+      controller_id: 1,
+      device_type: 'maglev_blower',
+      severity: 'fault',
+      value: 45_000,
+      time: new Date(now + 1000).toISOString(),
+    });
 
     const exported = await call('GET', `/event-log/export?box_id=${id}`);
     expect(exported.statusCode).toBe(200);

@@ -33,7 +33,9 @@ type RuleAction = 'add_event_rule' | 'edit_event_rule' | 'enable_event_rule' | '
 const notFound = () => ApiError.notFound('eventRuleNotFound');
 
 /** What the operation log shows of a rule: its type and code, then what it says (`maglev_blower #12 r20 {…} fault 10s`). */
-function describe(rule: { device_type_id: string; code: number } & Pick<EventRuleUpdate, 'register' | 'condition' | 'also' | 'severity' | 'debounce_s' | 'enabled'>): string {
+function describe(
+  rule: { device_type_id: string; code: number } & Pick<EventRuleUpdate, 'register' | 'condition' | 'also' | 'severity' | 'debounce_s' | 'enabled'>,
+): string {
   const also = rule.also.length > 0 ? ` also ${JSON.stringify(rule.also)}` : '';
   return `${rule.device_type_id} #${rule.code} r${rule.register} ${JSON.stringify(rule.condition)}${also} ${rule.severity} ${rule.debounce_s}s${rule.enabled ? '' : ' disabled'}`;
 }
@@ -70,9 +72,12 @@ export function createEventRuleService(deps: EventRuleDeps) {
   /** Registers must be the type's, a bit within the register's width: field errors, all at once. */
   async function checkRegisters(executor: Executor, deviceTypeId: string, rule: Pick<EventRuleUpdate, 'register' | 'condition' | 'also'>): Promise<void> {
     const widths = new Map(
-      (await queryRows<{ number: number; width: number }>(executor, sql`select number, width from device_type_registers where device_type_id = ${deviceTypeId}`)).map(
-        (row) => [row.number, row.width],
-      ),
+      (
+        await queryRows<{ number: number; width: number }>(
+          executor,
+          sql`select number, width from device_type_registers where device_type_id = ${deviceTypeId}`,
+        )
+      ).map((row) => [row.number, row.width]),
     );
     const problems: Problem[] = [];
     const check = (register: number, condition: EventCondition, field: string) => {
@@ -159,7 +164,10 @@ export function createEventRuleService(deps: EventRuleDeps) {
               where id = ${id}`,
         );
         if (before.enabled && !input.enabled) await endRecords(tx, id);
-        await audit(tx, actor, 'edit_event_rule', { oldValue: describe(before), newValue: describe({ ...input, device_type_id: before.device_type_id, code: before.code }) });
+        await audit(tx, actor, 'edit_event_rule', {
+          oldValue: describe(before),
+          newValue: describe({ ...input, device_type_id: before.device_type_id, code: before.code }),
+        });
         return before.device_type_id;
       });
       deps.deviceTypesChanged([deviceTypeId]);
