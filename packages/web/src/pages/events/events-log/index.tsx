@@ -79,7 +79,7 @@ export default function EventsLog() {
           size="small"
           loading={log.isFetching}
           dataSource={log.data?.items}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 1100 }}
           onRow={(entry) => boxRow(entry.box_id)}
           pagination={serverPaging(paging, log.data?.total, (page, pageSize) => setPaging({ page, pageSize }), t)}
           columns={[
@@ -90,9 +90,9 @@ export default function EventsLog() {
               width: 80,
               render: (kind: EventKind) => <Tag color={kind === 'fired' ? 'volcano' : 'green'}>{t(`eventRules.log.${kind}`)}</Tag>,
             },
-            { title: t('eventRules.log.boxId'), dataIndex: 'box_id', width: 130, render: boxLink },
+            { title: t('eventRules.log.boxId'), dataIndex: 'box_id', width: 110, render: boxLink },
             { title: t('eventRules.log.station'), dataIndex: 'controller_id', width: 70 },
-            { title: t('eventRules.deviceType'), dataIndex: 'model', width: 150 },
+            { title: t('eventRules.deviceType'), dataIndex: 'model', width: 190, ellipsis: true },
             { title: t('eventRules.code'), dataIndex: 'code', width: 70 },
             {
               title: t('eventRules.severity'),
@@ -103,7 +103,7 @@ export default function EventsLog() {
               ),
             },
             { title: t('eventRules.message'), dataIndex: 'message', ellipsis: true },
-            { title: t('eventRules.log.value'), dataIndex: 'value', width: 90 },
+            { title: t('eventRules.log.value'), dataIndex: 'value', width: 80, align: 'right' },
           ]}
         />
       </Card>

@@ -33,7 +33,7 @@ export default function RuleTable({ filter, showType }: { filter: RuleFilter; sh
   const columns: TableColumnsType<EventRuleItem> = [
     ...(showType ? [{ title: t('eventRules.deviceType'), key: 'type', width: 150, render: (_: unknown, rule: EventRuleItem) => rule.device_type.name }] : []),
     { title: t('eventRules.code'), dataIndex: 'code', width: 70 },
-    { title: t('eventRules.rule'), key: 'rule', className: 'event-rule__sentence', render: (_, rule) => ruleSentence(t, language, rule) },
+    { title: t('eventRules.rule'), key: 'rule', className: 'event-rule__sentence', width: 340, render: (_, rule) => ruleSentence(t, language, rule) },
     {
       title: t('eventRules.severity'),
       dataIndex: 'severity',
@@ -43,7 +43,7 @@ export default function RuleTable({ filter, showType }: { filter: RuleFilter; sh
       ),
     },
     { title: t('eventRules.hysteresis'), dataIndex: 'clear_hysteresis', width: 110 },
-    { title: t('eventRules.message'), dataIndex: 'message', ellipsis: true, width: 200 },
+    { title: t('eventRules.message'), dataIndex: 'message', ellipsis: true },
     {
       title: t('eventRules.enabled'),
       dataIndex: 'enabled',
@@ -80,7 +80,7 @@ export default function RuleTable({ filter, showType }: { filter: RuleFilter; sh
       size="small"
       loading={rules.isFetching}
       dataSource={rules.data?.items}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 1300 }}
       onRow={(rule) => ({ 'data-rule': rule.id, 'data-code': rule.code, 'data-type': rule.device_type.id }) as React.HTMLAttributes<HTMLElement>}
       pagination={serverPaging(paging, rules.data?.total, (page, pageSize) => setPaging({ page, pageSize }), t)}
       columns={columns}
