@@ -1,4 +1,4 @@
-import { CONDITION_TYPES, THRESHOLD_OPS, type ConditionType } from '@cloudbox/domain';
+import { CONDITION_TYPES, THRESHOLD_OPS, type ConditionType, type RuleRegisterChoice } from '@cloudbox/domain';
 import { Form, InputNumber, Select, Space } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
  * A condition's kind and the fields of that kind, under `name` (`['condition']`, or a further
  * register's). `change` is offered for the main condition only; a bit within the register's width.
  */
-export default function ConditionFields({ name, main, width }: { name: (string | number)[]; main: boolean; width: number }) {
+function ConditionFields({ name, main, width }: { name: (string | number)[]; main: boolean; width: number }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const path = (field: string): NamePath => [...name, field];
@@ -73,6 +73,32 @@ export default function ConditionFields({ name, main, width }: { name: (string |
           <Select mode="tags" tokenSeparators={[',', ' ']} open={false} placeholder={t('eventRules.form.values')} style={{ minWidth: 240 }} />
         </Form.Item>
       )}
+    </Space>
+  );
+}
+
+/** A register of the type, by number, name and unit, and its condition: the main one or a further one. */
+export function RegisterConditionFields(props: {
+  register: (string | number)[];
+  condition: (string | number)[];
+  main: boolean;
+  choices: readonly RuleRegisterChoice[];
+  width: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space wrap align="start">
+      <Form.Item name={props.register} rules={[{ required: true, message: t('eventRules.form.required') }]} style={{ marginBottom: 8 }}>
+        <Select
+          className="event-rule__register"
+          showSearch
+          optionFilterProp="label"
+          placeholder={t('eventRules.register')}
+          style={{ width: 260 }}
+          options={props.choices.map((choice) => ({ value: choice.number, label: `${choice.number} ${choice.name}${choice.unit ? ` (${choice.unit})` : ''}` }))}
+        />
+      </Form.Item>
+      <ConditionFields name={props.condition} main={props.main} width={props.width} />
     </Space>
   );
 }

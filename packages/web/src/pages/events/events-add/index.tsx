@@ -1,7 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { LANGUAGES, MAX_FURTHER_REGISTERS, type RuleRegisterChoice } from '@cloudbox/domain';
+import { LANGUAGES, MAX_FURTHER_REGISTERS } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,11 +12,8 @@ import { ruleSentence } from '../shared/condition-text';
 import DeviceTypeSelect from '../shared/DeviceTypeSelect';
 import SeveritySelect from '../shared/SeveritySelect';
 import { useRuleChange } from '../shared/useRuleChange';
-import ConditionFields from './ConditionFields';
+import { RegisterConditionFields } from './ConditionFields';
 import { EMPTY_RULE, formValuesOf, previewOf, ruleInput, type RuleFormValues } from './rule-form';
-
-const registerOptions = (registers: readonly RuleRegisterChoice[]) =>
-  registers.map((register) => ({ value: register.number, label: `${register.number} ${register.name}${register.unit ? ` (${register.unit})` : ''}` }));
 
 /**
  * Adds an event rule, or edits one (`?id=`): the type, a main register and its condition, up to
@@ -66,35 +63,20 @@ export default function EventsAdd() {
             />
           </Form.Item>
           <Typography.Title level={5}>{t('eventRules.form.main')}</Typography.Title>
-          <Space wrap align="start">
-            <Form.Item name="register" rules={required} style={{ marginBottom: 8 }}>
-              <Select
-                className="event-rule__register"
-                showSearch
-                optionFilterProp="label"
-                placeholder={t('eventRules.register')}
-                style={{ width: 260 }}
-                options={registerOptions(choices)}
-              />
-            </Form.Item>
-            <ConditionFields name={['condition']} main width={widthOf(values?.register)} />
-          </Space>
+          <RegisterConditionFields register={['register']} condition={['condition']} main choices={choices} width={widthOf(values?.register)} />
           <Typography.Title level={5}>{t('eventRules.form.further')}</Typography.Title>
           <Form.List name="also">
             {(fields, { add, remove }) => (
               <>
                 {fields.map((field) => (
                   <Space key={field.key} wrap align="start" className="event-rule__further">
-                    <Form.Item name={[field.name, 'register']} rules={required} style={{ marginBottom: 8 }}>
-                      <Select
-                        showSearch
-                        optionFilterProp="label"
-                        placeholder={t('eventRules.register')}
-                        style={{ width: 260 }}
-                        options={registerOptions(choices)}
-                      />
-                    </Form.Item>
-                    <ConditionFields name={[field.name, 'condition']} main={false} width={widthOf(values?.also?.[field.name]?.register)} />
+                    <RegisterConditionFields
+                      register={[field.name, 'register']}
+                      condition={[field.name, 'condition']}
+                      main={false}
+                      choices={choices}
+                      width={widthOf(values?.also?.[field.name]?.register)}
+                    />
                     <MinusCircleOutlined style={{ marginTop: 8 }} onClick={() => remove(field.name)} />
                   </Space>
                 ))}

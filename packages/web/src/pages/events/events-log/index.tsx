@@ -1,4 +1,4 @@
-import { EVENT_KINDS, FAULT_SEVERITY_LABELS, formatMessage, type EventKind, type EventLogEntry, type FaultSeverity } from '@cloudbox/domain';
+import { EVENT_KINDS, type EventKind, type EventLogEntry, type FaultSeverity } from '@cloudbox/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Input, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -6,11 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listEventLog } from '../../../api/eventRules';
 import ExportButton, { streamedReport } from '../../../components/ExportButton';
-import { currentLanguage } from '../../../i18n';
 import { downloadFile } from '../../../utils/download';
 import { boxLink, boxRow, serverPaging, timeText } from '../../smartbox/shared/tables';
 import DeviceTypeSelect from '../shared/DeviceTypeSelect';
-import SeveritySelect from '../shared/SeveritySelect';
+import SeveritySelect, { SeverityTag } from '../shared/SeveritySelect';
 
 interface LogFilter {
   box_id?: string;
@@ -23,7 +22,6 @@ interface LogFilter {
 /** Every firing and clearing of the fleet's rules (root), newest first: filtered, paged, exported as a streamed xlsx. */
 export default function EventsLog() {
   const { t } = useTranslation();
-  const language = currentLanguage();
   const [filter, setFilter] = useState<LogFilter>({});
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const update = (next: LogFilter) => {
@@ -98,9 +96,7 @@ export default function EventsLog() {
               title: t('eventRules.severity'),
               dataIndex: 'severity',
               width: 80,
-              render: (severity: FaultSeverity) => (
-                <Tag color={severity === 'fault' ? 'red' : 'orange'}>{formatMessage(language, FAULT_SEVERITY_LABELS[severity])}</Tag>
-              ),
+              render: (severity: FaultSeverity) => <SeverityTag severity={severity} />,
             },
             { title: t('eventRules.message'), dataIndex: 'message', ellipsis: true },
             { title: t('eventRules.log.value'), dataIndex: 'value', width: 80, align: 'right' },

@@ -1,6 +1,6 @@
-import { FAULT_SEVERITY_LABELS, formatMessage, type EventRuleItem, type FaultSeverity } from '@cloudbox/domain';
+import type { EventRuleItem, FaultSeverity } from '@cloudbox/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { deleteEventRule, listEventRules, setEventRuleEnabled } from '../../../a
 import { currentLanguage } from '../../../i18n';
 import { serverPaging, timeText } from '../../smartbox/shared/tables';
 import { ruleSentence } from './condition-text';
+import { SeverityTag } from './SeveritySelect';
 import { useRuleChange } from './useRuleChange';
 
 export interface RuleFilter {
@@ -38,9 +39,7 @@ export default function RuleTable({ filter, showType }: { filter: RuleFilter; sh
       title: t('eventRules.severity'),
       dataIndex: 'severity',
       width: 90,
-      render: (severity: FaultSeverity) => (
-        <Tag color={severity === 'fault' ? 'red' : 'orange'}>{formatMessage(language, FAULT_SEVERITY_LABELS[severity])}</Tag>
-      ),
+      render: (severity: FaultSeverity) => <SeverityTag severity={severity} />,
     },
     { title: t('eventRules.hysteresis'), dataIndex: 'clear_hysteresis', width: 110 },
     { title: t('eventRules.message'), dataIndex: 'message', ellipsis: true },

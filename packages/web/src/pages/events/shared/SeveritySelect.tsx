@@ -1,5 +1,5 @@
 import { FAULT_SEVERITIES, FAULT_SEVERITY_LABELS, formatMessage, type FaultSeverity } from '@cloudbox/domain';
-import { Select } from 'antd';
+import { Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
 
@@ -18,4 +18,9 @@ export default function SeveritySelect(props: { value?: FaultSeverity; onChange?
       options={FAULT_SEVERITIES.map((severity) => ({ value: severity, label: formatMessage(language, FAULT_SEVERITY_LABELS[severity]) }))}
     />
   );
+}
+
+/** A severity as the tables show it: red for a fault, orange for an alert. */
+export function SeverityTag({ severity }: { severity: FaultSeverity }) {
+  return <Tag color={severity === 'fault' ? 'red' : 'orange'}>{formatMessage(currentLanguage(), FAULT_SEVERITY_LABELS[severity])}</Tag>;
 }
