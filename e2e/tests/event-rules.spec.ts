@@ -5,7 +5,12 @@ import { keepScreenshot, signIn, useLanguage } from './support/session.js';
 
 /** A message nobody else writes, so reruns on a kept data directory find their own rule. */
 const tag = String(Date.now() % 100_000);
-const MESSAGES = { zh: `出口温度极高 ${tag}`, en: `Outlet temperature extreme ${tag}`, es: `Temperatura de salida extrema ${tag}`, ja: `吐出温度が極端 ${tag}` };
+const MESSAGES = {
+  zh: `出口温度极高 ${tag}`,
+  en: `Outlet temperature extreme ${tag}`,
+  es: `Temperatura de salida extrema ${tag}`,
+  ja: `吐出温度が極端 ${tag}`,
+};
 
 /** Picks an option of an antd select by its label (typed first into a searchable one: its list shows only a few options at a time). */
 async function choose(page: Page, select: string, label: string, search?: string): Promise<void> {
@@ -32,13 +37,19 @@ test.describe('event rules', () => {
     await page.locator('.event-rule__debounce input').fill('10');
     for (const [language, message] of Object.entries(MESSAGES)) await page.locator(`.event-rule__message-${language}`).fill(message);
     await expect(page.locator('.event-rule__preview')).toContainText('出口温度 > 195 °C 持续 10 秒：故障');
+    await page.locator('.event-rule__preview').scrollIntoViewIfNeeded();
     await keepScreenshot(page, 'event-rules-add-zh');
     await page.locator('.event-rule__save').click();
 
     await expect(page).toHaveURL(/\/events\/events-list$/);
     const rules = await api<ListPage<EventRuleItem>>(request, token, '/event-rules?device_type=maglev_blower&page_size=500');
     const rule = rules.items.find((item) => item.messages.en === MESSAGES.en)!;
-    expect(rule).toMatchObject({ register: MAGLEV_BLOWER.outletTemperature, severity: 'fault', debounce_s: 10, condition: { type: 'threshold', op: '>', value: 195 } });
+    expect(rule).toMatchObject({
+      register: MAGLEV_BLOWER.outletTemperature,
+      severity: 'fault',
+      debounce_s: 10,
+      condition: { type: 'threshold', op: '>', value: 195 },
+    });
     await choose(page, '.events-list .event-rule__type', blower.name.zh);
     await page.locator('.event-rule-table .ant-pagination-item').last().click();
     const row = page.locator(`.event-rule-table tr[data-rule="${rule.id}"]`);
@@ -81,7 +92,19 @@ test.describe('event rules', () => {
     const download = page.waitForEvent('download');
     await page.locator('.events-log .export-button').click();
     const rows = await workbookRows(await (await download).path());
-    expect(rows[0]).toEqual(['时间', '事件', expect.any(String), expect.any(String), expect.any(String), expect.any(String), '代码', expect.any(String), expect.any(String), expect.any(String), expect.any(String)]);
+    expect(rows[0]).toEqual([
+      '时间',
+      '事件',
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+      '代码',
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+    ]);
     expect(rows.length - 1).toBeGreaterThanOrEqual(faults.total);
     expect(rows.slice(1).every((cells) => cells[1] === '触发')).toBe(true);
 
