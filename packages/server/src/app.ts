@@ -47,6 +47,8 @@ import { configRoutes } from './modules/config/routes.js';
 import { deviceTypeRoutes } from './modules/device-types/routes.js';
 import { createDeviceTypeService } from './modules/device-types/service.js';
 import { deviceRoutes } from './modules/devices/routes.js';
+import { eventRuleRoutes } from './modules/event-rules/routes.js';
+import { createEventRuleService } from './modules/event-rules/service.js';
 import { createDeviceService } from './modules/devices/service.js';
 import { faultRoutes } from './modules/faults/routes.js';
 import { createFaultService } from './modules/faults/service.js';
@@ -142,6 +144,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: services.deviceTypes, guard });
   app.register(userRegisterRoutes, { prefix: API_BASE, service: services.userRegister, guard });
   app.register(companyRoutes, { prefix: API_BASE, companies: services.companies, guard });
+  app.register(eventRuleRoutes, { prefix: API_BASE, eventRules: services.eventRules, guard });
   app.register(boxDeliveryRoutes, { prefix: API_BASE, service: services.boxDelivery, guard });
   app.register(accountRoutes, { prefix: API_BASE, accounts: services.accounts, guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: services.realtime });
@@ -253,6 +256,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
   });
   bus.subscribe('device-event', (message) => realtime.deliver(message));
   bus.subscribe('device-types-changed', () => {
+    ingest.rulesChanged();
     registry.reloadDeviceTypes().catch((error: unknown) => logger.error({ err: error }, 'reloading device types failed'));
   });
 
@@ -280,6 +284,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     companies: createCompanyService({ db, oplog, sessions }),
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),
+    eventRules: createEventRuleService({ db, oplog, now, deviceTypesChanged: (deviceTypeIds) => bus.publish('device-types-changed', { deviceTypeIds }) }),
     health: createHealthService(database, broker.view),
     metrics: createMetrics(snapshot, { embeddedBroker: !config.mqtt.url }),
     /** An external broker's questions (MQTT_HOOK_KEY): answered as the embedded broker would. */

@@ -41,6 +41,12 @@ export const OPERATION_ACTIONS = [
   'upload_box_config',
   'send_box_config',
   'clear_faults',
+  // Event rules (root, /events).
+  'add_event_rule',
+  'edit_event_rule',
+  'enable_event_rule',
+  'disable_event_rule',
+  'delete_event_rule',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -29,7 +29,10 @@ export interface Rule {
 export interface DeviceTypeModel {
   id: string;
   registers: Map<number, Register>;
+  /** Enabled rules under each of their registers: the main one and every further one (`also`). */
   rulesByRegister: Map<number, Rule[]>;
+  /** Registers whose last value ingest keeps for the rules (see `watchedRegisters`); absent: none. */
+  watched?: ReadonlySet<number>;
 }
 
 /**
@@ -182,7 +185,26 @@ export async function loadDeviceTypes(db: Db, ids?: string[]): Promise<Map<strin
       message: row.message,
     };
     const rules = typeOf(row.deviceTypeId).rulesByRegister;
-    rules.set(rule.register, [...(rules.get(rule.register) ?? []), rule]);
+    for (const register of new Set([rule.register, ...rule.also.map((further) => further.register)])) {
+      rules.set(register, [...(rules.get(register) ?? []), rule]);
+    }
+  }
+  for (const type of types.values()) {
+    const watched = watchedRegisters([...type.rulesByRegister.values()].flat());
+    if (watched) type.watched = watched;
   }
   return types;
+}
+
+/**
+ * The registers whose last value ingest keeps for some rules: every register of a rule with
+ * further registers (judged together, whichever the sample carries) and those of `change` rules.
+ */
+export function watchedRegisters(rules: Iterable<Rule>): Set<number> | undefined {
+  const watched = new Set<number>();
+  for (const rule of rules) {
+    if (rule.condition.type === 'change' || rule.also.length > 0) watched.add(rule.register);
+    for (const further of rule.also) watched.add(further.register);
+  }
+  return watched.size > 0 ? watched : undefined;
 }

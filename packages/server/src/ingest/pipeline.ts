@@ -159,6 +159,11 @@ export function createIngest(deps: {
       maintenance.unref();
     },
 
+    /** Rules were edited (a record of a disabled or deleted rule ended): reload the open records before the next batch. */
+    rulesChanged(): void {
+      lastFaultRefresh = 0;
+    },
+
     /** A controller that no longer exists: its rule state goes too. */
     forgetControllers(ids: readonly number[]): void {
       for (const id of ids) events.forgetController(id);

@@ -51,7 +51,7 @@ export class RequestError extends Error {
 export type QueryValue = string | number | boolean | undefined;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   params?: Readonly<Record<string, QueryValue>>;
   data?: unknown;
   /**

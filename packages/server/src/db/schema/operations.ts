@@ -54,6 +54,10 @@ export const faultRecords = pgTable(
       .where(sql`ended_at is null`),
     index('fault_records_controller_started_idx').on(table.controllerId, table.startedAt.desc()),
     index('fault_records_started_idx').on(table.startedAt.desc()),
+    // The event log reads ends newest first, as it reads starts.
+    index('fault_records_ended_idx')
+      .on(table.endedAt.desc())
+      .where(sql`ended_at is not null`),
     index('fault_records_active_idx')
       .on(table.controllerId, table.severity)
       .where(sql`ended_at is null`),

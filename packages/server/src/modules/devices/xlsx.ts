@@ -54,6 +54,8 @@ const COLUMN_WIDTHS = {
   started_at: 20,
   ended_at: 20,
   active: 10,
+  time: 20,
+  kind: 10,
 };
 
 /**

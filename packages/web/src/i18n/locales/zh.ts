@@ -406,7 +406,6 @@ const zh = {
     debounce: '持续时间',
     hysteresis: '恢复回差',
     seconds: '{{seconds}} 秒',
-    bitSet: '第 {{bit}} 位置位',
     code: '代码',
     deviceType: '设备类型',
     enabled: '状态',

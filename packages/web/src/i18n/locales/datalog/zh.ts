@@ -50,6 +50,11 @@ const datalog = {
       upload_box_config: '上传盒子配置',
       send_box_config: '下发盒子配置',
       clear_faults: '清除故障记录',
+      add_event_rule: '添加事件规则',
+      edit_event_rule: '编辑事件规则',
+      enable_event_rule: '启用事件规则',
+      disable_event_rule: '停用事件规则',
+      delete_event_rule: '删除事件规则',
     } satisfies Record<OperationAction, string>,
   },
 };

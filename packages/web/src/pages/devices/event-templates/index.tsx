@@ -6,24 +6,7 @@ import { useNavigate } from 'react-router';
 import { getEventRules, listDeviceTypes } from '../../../api/devices';
 import { currentLanguage } from '../../../i18n';
 import { useViewQuery } from '../../../router/view-query';
-
-/** How a rule's condition reads: `> 85 °C`, `bit 3 set`, `10 – 20 bar`, `= 3, 5`, `Δ`. */
-export function conditionText(rule: Pick<EventRuleView, 'condition' | 'unit'>, bitText: (bit: number) => string): string {
-  const { condition } = rule;
-  const unit = rule.unit ? ` ${rule.unit}` : '';
-  switch (condition.type) {
-    case 'bit':
-      return condition.set === false ? `¬ ${bitText(condition.bit)}` : bitText(condition.bit);
-    case 'threshold':
-      return `${condition.op} ${condition.value}${unit}`;
-    case 'range':
-      return `${condition.inside ? '∈' : '∉'} [${condition.low}, ${condition.high}]${unit}`;
-    case 'equals':
-      return `= ${condition.values.join(', ')}`;
-    case 'change':
-      return 'Δ';
-  }
-}
+import { conditionText } from '../../events/shared/condition-text';
 
 /**
  * The event rules of a device type (`?type=`, as the device screens link it; else the first type):
@@ -73,8 +56,8 @@ export default function EventTemplates() {
                 title: t('events.condition'),
                 key: 'condition',
                 className: 'event-rules__condition',
-                width: 150,
-                render: (_, rule) => conditionText(rule, (bit) => t('events.bitSet', { bit })),
+                width: 200,
+                render: (_, rule) => conditionText(t, rule.condition, rule.unit),
               },
               {
                 title: t('faults.severity'),
