@@ -41,6 +41,9 @@ export const OPERATION_ACTIONS = [
   'upload_box_config',
   'send_box_config',
   'clear_faults',
+  // Device-type settings (root): a page layout, the controller types of a box model.
+  'edit_type_layout',
+  'set_box_model_types',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 
