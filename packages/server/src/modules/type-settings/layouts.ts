@@ -2,7 +2,7 @@ import type { LayoutRegister, PageLayoutInput, PageLayoutRow, PageLayoutView, Pa
 import { DEFAULT_LAYOUT_ALIAS, type LocalizedText } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import { requireDeviceType } from '../../db/device-types.js';
-import type { Db, Executor } from '../../db/index.js';
+import type { Executor } from '../../db/index.js';
 import { queryRows } from '../../db/sql.js';
 import { ApiError } from '../../http/errors.js';
 import type { Actor } from '../oplog/service.js';
