@@ -50,6 +50,8 @@ const datalog = {
       upload_box_config: '上传盒子配置',
       send_box_config: '下发盒子配置',
       clear_faults: '清除故障记录',
+      edit_type_layout: '修改页面布局',
+      set_box_model_types: '设置盒子型号的控制器类型',
     } satisfies Record<OperationAction, string>,
   },
 };

@@ -5,7 +5,7 @@ import { createModel, updateModel } from '../../../api/companies';
 import { useAppStore } from '../../../stores/app';
 import FormDialog from '../ck-config/FormDialog';
 import { useCompanyChange } from '../ck-config/useChange';
-import RightsEditor from './RightsEditor';
+import RightsEditor from '../shared/RightsEditor';
 
 interface Props {
   ck: string;
