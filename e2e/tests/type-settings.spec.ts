@@ -1,4 +1,12 @@
-import type { DeviceRealtime, DeviceTypeSummary, OperationLogEntry, Page as ListPage, PageLayoutView, PermissionTemplateView, TypeRelationView } from '@cloudbox/domain';
+import type {
+  DeviceRealtime,
+  DeviceTypeSummary,
+  OperationLogEntry,
+  Page as ListPage,
+  PageLayoutView,
+  PermissionTemplateView,
+  TypeRelationView,
+} from '@cloudbox/domain';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, listDevices, tokenOf } from './support/devices.js';
 import { keepScreenshot, signIn, useLanguage } from './support/session.js';
@@ -51,7 +59,11 @@ test.describe('type settings (page layouts, box-model relations, permission temp
 
     const after = await api<PageLayoutView>(request, token, `/device-types/generic_plc/layout`);
     expect(after.rows).toHaveLength(before.rows.length + 1);
-    expect(after.rows.at(-2)).toMatchObject({ row: before.rows.length, register1: register.number, name1: { en: `E2E row ${suffix}`, zh: `端到端行 ${suffix}` } });
+    expect(after.rows.at(-2)).toMatchObject({
+      row: before.rows.length,
+      register1: register.number,
+      name1: { en: `E2E row ${suffix}`, zh: `端到端行 ${suffix}` },
+    });
     const logs = await api<ListPage<OperationLogEntry>>(request, token, '/operation-logs?action=edit_type_layout&page_size=5');
     expect(logs.items[0]).toMatchObject({ username: 'demo_root', action: 'edit_type_layout' });
 
@@ -60,8 +72,17 @@ test.describe('type settings (page layouts, box-model relations, permission temp
     // The API answers in the caller's language (Chinese without a cookie): the name given in zh.
     expect(live.layout.some((row) => row.register1 === register.number && row.name1 === `端到端行 ${suffix}`)).toBe(true);
     await page.goto(`/devices/controller/${device!.box_id}/${device!.controller_id}`);
-    await expect(page.locator('.register-grid')).toContainText(`E2E row ${suffix}`);
+    const cell = page.locator('.register-grid').getByText(`E2E row ${suffix}`);
+    await expect(cell).toBeVisible();
+    await cell.scrollIntoViewIfNeeded();
     await keepScreenshot(page, 'type-settings-live-en');
+
+    // The editor in Chinese: the row's name as given in zh.
+    await useLanguage(page, 'zh');
+    await page.goto(`/device-type/type-config/page/${plc.number}/default`);
+    await expect(page.locator(`.layout-table tbody tr[data-row="${before.rows.length}"] .layout-row__name1`)).toHaveValue(`端到端行 ${suffix}`);
+    await expect(page.locator('.layout-save')).toContainText('保存');
+    await keepScreenshot(page, 'type-settings-layout-zh');
   });
 
   test('root sets the controller types of a box model, refused while a station repeats', async ({ page, request }) => {
@@ -110,7 +131,9 @@ test.describe('type settings (page layouts, box-model relations, permission temp
     await page.locator('.rights-editor [data-device-type="generic_plc"]').click();
     const pane = page.locator('.rights-editor .ant-tabs-content-active');
     await pane.locator('.rights-editor__all-r').click();
-    const writable = pane.locator('tr[data-register]').filter({ has: page.locator('.ant-segmented-item:not(.ant-segmented-item-disabled)', { hasText: 'Read-write' }) });
+    const writable = pane
+      .locator('tr[data-register]')
+      .filter({ has: page.locator('.ant-segmented-item:not(.ant-segmented-item-disabled)', { hasText: 'Read-write' }) });
     const register = await writable.first().getAttribute('data-register');
     await writable.first().getByText('Read-write').click();
     await page.locator('.permission-form__level input').fill('2');

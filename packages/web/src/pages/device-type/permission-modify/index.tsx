@@ -1,17 +1,15 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { formatMessage, MAX_MANAGER_LEVEL, type PermissionTemplateInput, type PermissionTemplateView } from '@cloudbox/domain';
+import type { PermissionTemplateInput, PermissionTemplateView } from '@cloudbox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Spin } from 'antd';
-import { useState } from 'react';
+import { Alert, App, Button, Card, Form, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { updateModel } from '../../../api/companies';
 import { getTemplate, listTypeRegisters } from '../../../api/typeSettings';
 import { useView } from '../../../router/view-context';
-import { useAppStore } from '../../../stores/app';
-import { showServerErrors } from '../../box-reg-info/shared/server-errors';
 import RightsEditor from '../shared/RightsEditor';
-import './index.css';
+import TemplateFields from '../shared/TemplateFields';
+import { useServerSubmit } from '../shared/useServerSubmit';
 
 type Values = Omit<PermissionTemplateInput, 'ck'>;
 
@@ -19,39 +17,23 @@ function TemplateForm({ template, deviceTypes }: { template: PermissionTemplateV
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const language = useAppStore((state) => state.language);
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useServerSubmit(form);
 
-  async function submit(values: Values) {
-    setSaving(true);
-    try {
+  async function save(values: Values) {
+    const done = await submit(async () => {
       const saved = await updateModel(template.id, { ...values, ck: template.ck, rights: values.rights ?? {} });
       queryClient.setQueryData(['type-settings', 'template', String(template.id)], saved);
-      void message.success(t('typeSettings.permission.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['type-settings', 'templates'] });
-      await queryClient.invalidateQueries({ queryKey: ['companies'] });
-    } catch (error) {
-      showServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
+    if (!done) return;
+    void message.success(t('typeSettings.permission.saved'));
+    await queryClient.invalidateQueries({ queryKey: ['type-settings', 'templates'] });
+    await queryClient.invalidateQueries({ queryKey: ['companies'] });
   }
 
   return (
-    <Form<Values> form={form} layout="vertical" className="permission-form" initialValues={template} onFinish={(values) => void submit(values)}>
-      <div className="permission-form__row">
-        <Form.Item
-          name="name"
-          label={t('typeSettings.permission.name')}
-          rules={[{ required: true, whitespace: true, message: formatMessage(language, 'fieldRequired', { field: t('typeSettings.permission.name') }) }]}
-        >
-          <Input className="permission-form__name" maxLength={50} />
-        </Form.Item>
-        <Form.Item name="level" label={t('typeSettings.permission.level')} extra={t('companies.models.levelHint')} rules={[{ required: true }]}>
-          <InputNumber className="permission-form__level" min={0} max={MAX_MANAGER_LEVEL} precision={0} />
-        </Form.Item>
-      </div>
+    <Form<Values> form={form} layout="vertical" className="permission-form" initialValues={template} onFinish={(values) => void save(values)}>
+      <TemplateFields classPrefix="permission-form" />
       <Form.Item name="rights" label={t('typeSettings.permission.rights')}>
         <RightsEditor deviceTypes={deviceTypes} />
       </Form.Item>

@@ -1,13 +1,13 @@
-import { formatMessage, MAX_MANAGER_LEVEL, type PermissionTemplateInput } from '@cloudbox/domain';
+import { formatMessage, type PermissionTemplateInput } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Select } from 'antd';
-import { useState } from 'react';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createModel, listCompanies } from '../../../api/companies';
 import { useAppStore } from '../../../stores/app';
-import { showServerErrors } from '../../box-reg-info/shared/server-errors';
 import FormDialog from '../ck-config/FormDialog';
+import TemplateFields from '../shared/TemplateFields';
+import { useServerSubmit } from '../shared/useServerSubmit';
 
 type Values = Omit<PermissionTemplateInput, 'rights'>;
 
@@ -17,20 +17,15 @@ export default function CreateDialog({ ck, onClose }: { ck: string | undefined; 
   const navigate = useNavigate();
   const language = useAppStore((state) => state.language);
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useServerSubmit(form);
   const companies = useQuery({ queryKey: ['companies', 'all'], queryFn: () => listCompanies({ page: 1, page_size: 500 }) });
-  const required = (field: string) => ({ required: true, whitespace: true, message: formatMessage(language, 'fieldRequired', { field }) });
+  const company = t('typeSettings.permission.company');
 
-  async function submit(values: Values) {
-    setSaving(true);
-    try {
-      const created = await createModel({ ...values, rights: {} });
+  async function create(values: Values) {
+    let id = 0;
+    if (await submit(async () => (id = (await createModel({ ...values, rights: {} })).id))) {
       onClose();
-      void navigate(`/device-type/permission/modify/${created.id}`);
-    } catch (error) {
-      showServerErrors(form, error);
-    } finally {
-      setSaving(false);
+      void navigate(`/device-type/permission/modify/${id}`);
     }
   }
 
@@ -49,22 +44,17 @@ export default function CreateDialog({ ck, onClose }: { ck: string | undefined; 
         layout="vertical"
         className="permission-create"
         initialValues={{ ck, name: '', level: 0 }}
-        onFinish={(values) => void submit(values)}
+        onFinish={(values) => void create(values)}
       >
-        <Form.Item name="ck" label={t('typeSettings.permission.company')} rules={[required(t('typeSettings.permission.company'))]}>
+        <Form.Item name="ck" label={company} rules={[{ required: true, message: formatMessage(language, 'fieldRequired', { field: company }) }]}>
           <Select
             className="permission-create__ck"
             showSearch={{ optionFilterProp: 'label' }}
             loading={companies.isLoading}
-            options={(companies.data?.items ?? []).map((company) => ({ value: company.code, label: `${company.code} ${company.name}` }))}
+            options={(companies.data?.items ?? []).map((entry) => ({ value: entry.code, label: `${entry.code} ${entry.name}` }))}
           />
         </Form.Item>
-        <Form.Item name="name" label={t('typeSettings.permission.name')} rules={[required(t('typeSettings.permission.name'))]}>
-          <Input className="permission-create__name" maxLength={50} />
-        </Form.Item>
-        <Form.Item name="level" label={t('typeSettings.permission.level')} extra={t('companies.models.levelHint')} rules={[{ required: true }]}>
-          <InputNumber className="permission-create__level" min={0} max={MAX_MANAGER_LEVEL} precision={0} />
-        </Form.Item>
+        <TemplateFields classPrefix="permission-create" />
       </Form>
     </FormDialog>
   );

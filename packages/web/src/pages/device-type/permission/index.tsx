@@ -51,7 +51,7 @@ export default function TypePermission() {
   }
 
   const columns: TableColumnsType<(typeof rows)[number]> = [
-    { title: t('typeSettings.permission.company'), dataIndex: 'ck', width: 90 },
+    { title: t('typeSettings.permission.company'), dataIndex: 'ck', width: 120 },
     { title: t('typeSettings.permission.name'), dataIndex: 'name', width: 180, ellipsis: true },
     { title: t('typeSettings.permission.level'), dataIndex: 'level', width: 70 },
     {

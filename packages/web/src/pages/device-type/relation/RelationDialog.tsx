@@ -1,11 +1,10 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DeviceTypeSummary, TypeRelationInput, TypeRelationView } from '@cloudbox/domain';
 import { Button, Form, InputNumber, Select, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveTypeRelation } from '../../../api/typeSettings';
-import { showServerErrors } from '../../box-reg-info/shared/server-errors';
 import FormDialog from '../ck-config/FormDialog';
+import { useServerSubmit } from '../shared/useServerSubmit';
 
 interface Props {
   relation: TypeRelationView;
@@ -18,19 +17,11 @@ interface Props {
 export default function RelationDialog({ relation, deviceTypes, onSaved, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TypeRelationInput>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useServerSubmit(form);
   const required = (field: string) => ({ required: true, message: t('typeSettings.common.required', { field }) });
 
-  async function submit(values: TypeRelationInput) {
-    setSaving(true);
-    try {
-      await saveTypeRelation(relation.box_model.id, { types: values.types ?? [] });
-      onSaved();
-    } catch (error) {
-      showServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+  async function save(values: TypeRelationInput) {
+    if (await submit(() => saveTypeRelation(relation.box_model.id, { types: values.types ?? [] }))) onSaved();
   }
 
   return (
@@ -48,7 +39,7 @@ export default function RelationDialog({ relation, deviceTypes, onSaved, onClose
         form={form}
         className="relation-form"
         initialValues={{ types: relation.types.map(({ device_type, default_station }) => ({ device_type, default_station })) }}
-        onFinish={(values) => void submit(values)}
+        onFinish={(values) => void save(values)}
       >
         <Form.List name="types">
           {(fields, { add, remove }) => (
