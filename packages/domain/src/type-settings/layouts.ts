@@ -31,19 +31,19 @@ const cellName = z.object(
 const registerNumber = z.number({ error: missingOrInvalid }).int('fieldInvalid').min(0, 'fieldInvalid').max(2_147_483_647, 'fieldInvalid');
 
 /** One row as the editor sends it: its position is its place in `rows` (renumbered 1..n). */
-export const layoutRowInputSchema = z.object({
-  row: z.number().int().optional(),
-  name1: cellName,
-  register1: registerNumber,
-  name2: cellName
-    .nullable()
-    .optional()
-    .transform((name) => name ?? null),
-  register2: registerNumber
-    .nullable()
-    .optional()
-    .transform((register) => register ?? null),
-});
+export const layoutRowInputSchema = z
+  .object({
+    row: z.number().int().optional(),
+    name1: cellName,
+    register1: registerNumber,
+    name2: cellName.nullable().optional(),
+    register2: registerNumber.nullable().optional(),
+  })
+  // A second register needs its name; a second name without its register is dropped.
+  .superRefine((row, ctx) => {
+    if (row.register2 != null && row.name2 == null) ctx.addIssue({ code: 'custom', path: ['name2'], message: 'fieldRequired' });
+  })
+  .transform((row) => ({ ...row, name2: row.register2 == null ? null : (row.name2 ?? null), register2: row.register2 ?? null }));
 
 /**
  * PUT /device-types/:deviceTypeId/layout. The template belongs to the type: it may change with the

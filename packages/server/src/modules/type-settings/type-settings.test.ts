@@ -94,6 +94,9 @@ describe.each(DATABASE_KINDS)('type settings on %s', (kind) => {
     expect(blank.statusCode).toBe(400);
     expect(JSON.stringify(envelopeOf(blank).data)).toContain('rows.0.name1.ja');
     expect(JSON.stringify(envelopeOf(blank).data)).toContain('template');
+    const unnamed = await call('PUT', '/device-types/generic_plc/layout', { rows: [{ name1: text('A'), register1: 1, name2: null, register2: 2 }] });
+    expect(unnamed.statusCode).toBe(400);
+    expect(JSON.stringify(envelopeOf(unnamed).data)).toContain('rows.0.name2');
     expect(await layoutRows('generic_plc')).toEqual(before);
     expect(await logs('edit_type_layout')).toEqual([]);
   });
