@@ -36,6 +36,8 @@ import { createBoxRegistryService } from './modules/box-registry/service.js';
 import { boxPropertyRoutes } from './modules/box-properties/routes.js';
 import { createBoxPropertyService } from './modules/box-properties/service.js';
 import { boxDeliveryRoutes } from './modules/box-delivery/routes.js';
+import { typeSettingsRoutes } from './modules/type-settings/routes.js';
+import { createTypeSettingsService } from './modules/type-settings/service.js';
 import { createBoxDeliveryService } from './modules/box-delivery/service.js';
 import { boxRoutes } from './modules/boxes/routes.js';
 import { createBoxService } from './modules/boxes/service.js';
@@ -146,6 +148,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(companyRoutes, { prefix: API_BASE, companies: services.companies, guard });
   app.register(eventRuleRoutes, { prefix: API_BASE, eventRules: services.eventRules, guard });
   app.register(boxDeliveryRoutes, { prefix: API_BASE, service: services.boxDelivery, guard });
+  app.register(typeSettingsRoutes, { prefix: API_BASE, settings: services.typeSettings, guard });
   app.register(accountRoutes, { prefix: API_BASE, accounts: services.accounts, guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: services.realtime });
   app.register(mqttWebSocketRoutes, { accept: services.broker.acceptStream });
@@ -285,6 +288,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),
     eventRules: createEventRuleService({ db, oplog, now, deviceTypesChanged: (deviceTypeIds) => bus.publish('device-types-changed', { deviceTypeIds }) }),
+    typeSettings: createTypeSettingsService({ db, oplog, deviceTypesChanged: (deviceTypeIds) => bus.publish('device-types-changed', { deviceTypeIds }) }),
     health: createHealthService(database, broker.view),
     metrics: createMetrics(snapshot, { embeddedBroker: !config.mqtt.url }),
     /** An external broker's questions (MQTT_HOOK_KEY): answered as the embedded broker would. */

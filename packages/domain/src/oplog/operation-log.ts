@@ -47,6 +47,9 @@ export const OPERATION_ACTIONS = [
   'enable_event_rule',
   'disable_event_rule',
   'delete_event_rule',
+  // Device-type settings (root): a page layout, the controller types of a box model.
+  'edit_type_layout',
+  'set_box_model_types',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

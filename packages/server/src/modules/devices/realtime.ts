@@ -1,8 +1,7 @@
-import { deviceState, formatRegisterValue, registerRange, type DeviceRealtime, type Language } from '@cloudbox/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { deviceState, formatRegisterValue, registerRange, type DeviceRealtime, type Language, type LocalizedText } from '@cloudbox/domain';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { queryRows } from '../../db/sql.js';
-import { deviceTypeLayoutRows } from '../../db/schema.js';
 import type { Registry } from '../../fleet/registry.js';
 import type { DevicePolicy } from '../../access/policy.js';
 import { mayRead, mayWrite, type Person } from '../../access/scope.js';
@@ -17,6 +16,31 @@ interface StateRow {
   values: Record<string, number> | null;
   alert: boolean | null;
   fault: boolean | null;
+}
+
+interface LayoutRow {
+  row: number;
+  name1: LocalizedText;
+  register1: number;
+  name2: LocalizedText | null;
+  register2: number | null;
+}
+
+/**
+ * The page layout a box's company reads: the rows of the type's alias that belongs to the box's CK
+ * (`device_type_aliases.ck`) when that alias has rows of its own, else the type's own ('').
+ */
+function layoutOf(db: Db, typeId: string, ck: string): Promise<LayoutRow[]> {
+  return queryRows<LayoutRow>(
+    db,
+    sql`select row, name1, register1, name2, register2 from device_type_layout_rows
+        where device_type_id = ${typeId}
+          and alias = coalesce((select a.alias from device_type_aliases a
+                                where a.device_type_id = ${typeId} and a.ck = ${ck}
+                                  and exists (select 1 from device_type_layout_rows x where x.device_type_id = a.device_type_id and x.alias = a.alias)
+                                order by a.alias limit 1), '')
+        order by row`,
+  );
 }
 
 /** The newest value of every register of the device type, named in the caller's language, and the page layout. */
@@ -44,11 +68,7 @@ async function realtimeOf(
           ) a on true
           where boxes.id = ${device.box.id}`,
     ),
-    db
-      .select()
-      .from(deviceTypeLayoutRows)
-      .where(and(eq(deviceTypeLayoutRows.deviceTypeId, typeId), eq(deviceTypeLayoutRows.alias, '')))
-      .orderBy(asc(deviceTypeLayoutRows.row)),
+    layoutOf(db, typeId, device.box.ck),
   ]);
   if (!state) throw ApiError.notFound('boxNotFound');
   const values = state.values ?? {};

@@ -24,6 +24,15 @@ export const templateRoutes: UserRegisterRoutes = async (app, { service, guard }
     async (request) => ok(request, await service.levelModels(callerOf(request), undefined, request.query.ck)),
   );
 
+  app.get(
+    '/permission-templates/:id',
+    {
+      preHandler: templateAdmins,
+      schema: { ...doc('One permission template of the caller’s CK (root: any)'), params, response: answers(permissionTemplateViewSchema, 400, 401, 403, 404) },
+    },
+    async (request) => ok(request, await service.template(callerOf(request), request.params.id)),
+  );
+
   app.post(
     '/permission-templates',
     {

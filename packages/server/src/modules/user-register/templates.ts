@@ -54,6 +54,13 @@ export function createTemplates({ db, scopesChanged }: UserRegisterParts) {
       );
     },
 
+    /** One template the caller reaches (the permission modify screen). */
+    async template(caller: Caller, id: number): Promise<PermissionTemplateView> {
+      const [row] = await templateRows(db, sql`id = ${id} and ${reachedCk(caller.user, sql`ck`)}`);
+      if (!row) throw notFound('templateNotFound');
+      return row;
+    },
+
     async createTemplate(caller: Caller, input: TemplateInput): Promise<PermissionTemplateView> {
       await templateCk(caller, input.ck);
       await checkRights(input.rights);

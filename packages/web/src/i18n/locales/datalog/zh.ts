@@ -55,6 +55,8 @@ const datalog = {
       enable_event_rule: '启用事件规则',
       disable_event_rule: '停用事件规则',
       delete_event_rule: '删除事件规则',
+      edit_type_layout: '修改页面布局',
+      set_box_model_types: '设置盒子型号的控制器类型',
     } satisfies Record<OperationAction, string>,
   },
 };

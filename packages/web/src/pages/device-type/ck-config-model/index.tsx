@@ -9,7 +9,7 @@ import { deleteModel, getCompanyDeviceTypes, listCompanyModels } from '../../../
 import { useView } from '../../../router/view-context';
 import { useCompanyChange } from '../ck-config/useChange';
 import ModelForm from './ModelForm';
-import { countRights } from './rights';
+import { countRights } from '../shared/rights';
 import './index.css';
 
 /**

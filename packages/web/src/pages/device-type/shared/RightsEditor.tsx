@@ -2,6 +2,7 @@ import type { CompanyDeviceTypesView, TemplateRights } from '@cloudbox/domain';
 import { Button, Segmented, Space, Table, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rightOf, withAll, withRight, type RightChoice } from './rights';
+import './rights-editor.css';
 
 type DeviceType = CompanyDeviceTypesView['device_types'][number];
 type Register = DeviceType['registers'][number];
@@ -13,7 +14,8 @@ interface Props {
 }
 
 /**
- * A model's rights (a form control): per device type of the company, per register none, read, or
+ * A model's rights (a form control, shared by the companies' models and /device-type/permission):
+ * per device type offered, per register none, read, or
  * read and write (only where the register can be written), and the same for a whole type at once.
  */
 export default function RightsEditor({ deviceTypes, value = {}, onChange }: Props) {

@@ -1,0 +1,3 @@
+export * from './layouts.js';
+export * from './relations.js';
+export * from './registers.js';
