@@ -41,6 +41,12 @@ export const OPERATION_ACTIONS = [
   'upload_box_config',
   'send_box_config',
   'clear_faults',
+  // Device types and their register protocols (/device-type/type-config).
+  'add_device_type',
+  'edit_device_type',
+  'delete_device_type',
+  'edit_protocol',
+  'upload_protocol',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

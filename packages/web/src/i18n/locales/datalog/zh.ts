@@ -50,6 +50,11 @@ const datalog = {
       upload_box_config: '上传盒子配置',
       send_box_config: '下发盒子配置',
       clear_faults: '清除故障记录',
+      add_device_type: '新建设备类型',
+      edit_device_type: '修改设备类型',
+      delete_device_type: '删除设备类型',
+      edit_protocol: '修改协议',
+      upload_protocol: '上传协议',
     } satisfies Record<OperationAction, string>,
   },
 };
