@@ -32,7 +32,9 @@ export const deviceTypeAliasSchema = z.object({
 export type DeviceTypeAlias = z.output<typeof deviceTypeAliasSchema>;
 
 const deviceTypeFacts = {
-  name: z.object(Object.fromEntries(LANGUAGES.map((language) => [language, text(100).min(1, 'fieldRequired')])) as Record<(typeof LANGUAGES)[number], z.ZodString>),
+  name: z.object(
+    Object.fromEntries(LANGUAGES.map((language) => [language, text(100).min(1, 'fieldRequired')])) as Record<(typeof LANGUAGES)[number], z.ZodString>,
+  ),
   kind: z.enum(DEVICE_KINDS, { error: 'fieldInvalid' }),
   template: z.enum(PAGE_TEMPLATES, { error: 'fieldInvalid' }),
   remark: text(200).default(''),

@@ -61,7 +61,9 @@ describe('protocol rows', () => {
   });
 
   it('decodes with a scale from the row', () => {
-    const register = registerSchema.parse(registerOfRow(protocolRowSchema.parse({ number: 1, name: 'p', data_type: 'uint16', scale: 0.01, decimals: 2 }), 'en'));
+    const register = registerSchema.parse(
+      registerOfRow(protocolRowSchema.parse({ number: 1, name: 'p', data_type: 'uint16', scale: 0.01, decimals: 2 }), 'en'),
+    );
     expect(decodeRegister(12345, register)).toEqual({ ok: true, value: 123.45 });
   });
 });

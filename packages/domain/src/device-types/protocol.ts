@@ -195,7 +195,13 @@ export function rowOfRegister(input: Register | RegisterInput, language: Languag
     scale: register.scale ?? null,
     decimals: register.decimals,
     format: register.format,
-    mask: register.mask === undefined ? null : `0x${register.mask.toString(16).toUpperCase().padStart(register.width / 4, '0')}`,
+    mask:
+      register.mask === undefined
+        ? null
+        : `0x${register.mask
+            .toString(16)
+            .toUpperCase()
+            .padStart(register.width / 4, '0')}`,
     enum: register.enum ? choicesText(Object.fromEntries(Object.entries(register.enum).map(([code, label]) => [code, label[language]]))) : null,
     writable: register.writable,
     min: register.min ?? null,

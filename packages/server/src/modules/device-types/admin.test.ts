@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, type DeviceTypeAdminItem, type DeviceTypeInput, type ProtocolSaved, type ProtocolView } from '@cloudbox/domain';
+import { type DeviceTypeAdminItem, type DeviceTypeInput, type ProtocolSaved, type ProtocolView } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,21 @@ export async function sheet(header: string[], rows: (string | number)[][]): Prom
 }
 
 export const ZH_HEADER = ['寄存器号', '名称', '单位', '数据类型', '字序', '比例', '小数位', '显示格式', '掩码', '枚举', '可写', '最小值', '最大值'];
-export const EN_HEADER = ['Register', 'Name', 'Unit', 'Data type', 'Word order', 'Scale', 'Decimals', 'Display format', 'Mask', 'Choices', 'Writable', 'Min', 'Max'];
+export const EN_HEADER = [
+  'Register',
+  'Name',
+  'Unit',
+  'Data type',
+  'Word order',
+  'Scale',
+  'Decimals',
+  'Display format',
+  'Mask',
+  'Choices',
+  'Writable',
+  'Min',
+  'Max',
+];
 
 export const ZH_ROWS = [
   [1, '出口温度', '°C', 'int16', '', '', 1, 'number', '', '', '否', '', ''],
@@ -57,7 +71,8 @@ describe('device types administered by root', () => {
     call('POST', `/device-types/${id}/protocol/upload`, { language, file: await sheet(header, rows) });
   const protocol = async (language: string, id = 'mb_200') => dataOf<ProtocolView>(await call('GET', `/device-types/${id}/protocol?language=${language}`));
   const errorsOf = (response: Awaited<ReturnType<typeof call>>) => (envelopeOf(response).data as { errors: { field: string; message: string }[] }).errors;
-  const auditOf = async (action: string) => queryRows<{ new_value: string }>(t.database.db, sql`select new_value from operation_logs where action = ${action} order by id`);
+  const auditOf = async (action: string) =>
+    queryRows<{ new_value: string }>(t.database.db, sql`select new_value from operation_logs where action = ${action} order by id`);
 
   it('creates a type with its aliases, lists it, and refuses a taken id, a bad id and the reserved alias', async () => {
     const created = dataOf<DeviceTypeAdminItem>(await call('POST', '/device-types', NEW_TYPE));
@@ -115,7 +130,11 @@ describe('device types administered by root', () => {
       payload: { language: 'zh', file: await sheet(ZH_HEADER, [[5, '未知类型', '', 'int8']]) },
     });
     expect(errorsOf(zh)[0]!.message).toBe('第2行，数据类型：未知数据类型：应为bit、int16、uint16、int32、uint32或float32');
-    expectRejected(await call('POST', '/device-types/mb_200/protocol/upload', { language: 'zh', file: Buffer.from('not a zip').toString('base64') }), 400, 'The file is not a readable xlsx workbook');
+    expectRejected(
+      await call('POST', '/device-types/mb_200/protocol/upload', { language: 'zh', file: Buffer.from('not a zip').toString('base64') }),
+      400,
+      'The file is not a readable xlsx workbook',
+    );
     expect((await protocol('zh')).rows).toEqual([]);
     expect((await auditOf('upload_protocol')).length).toBe(0);
   });
@@ -132,14 +151,28 @@ describe('device types administered by root', () => {
     const first = dataOf<ProtocolSaved>(await upload('zh', ZH_HEADER, ZH_ROWS));
     expect(first).toEqual({ version: 1, registers: 4 });
     const extra = await upload('en', EN_HEADER, [...EN_ROWS, [9, 'Extra', '', 'uint16', '', '', 0, 'number', '', '', '', '', '']]);
-    expect(errorsOf(extra)).toEqual([{ field: 'rows.6.number', message: 'Row 6, Register: Register 9 is not in the current protocol: a protocol in another language lists the same registers' }]);
+    expect(errorsOf(extra)).toEqual([
+      {
+        field: 'rows.6.number',
+        message: 'Row 6, Register: Register 9 is not in the current protocol: a protocol in another language lists the same registers',
+      },
+    ]);
     const short = await upload('en', EN_HEADER, EN_ROWS.slice(0, 3));
     expectRejected(short, 400, 'The file lacks registers of the current protocol: 4');
     expect(dataOf<ProtocolSaved>(await upload('en', EN_HEADER, EN_ROWS))).toEqual({ version: 2, registers: 4 });
 
     const zh = await protocol('zh');
     expect(zh.rows[1]).toMatchObject({ number: 2, name: '运行状态', data_type: 'bit', mask: '0x0001', enum: '0=停机;1=运行', format: 'enum' });
-    expect(zh.rows[2]).toMatchObject({ number: 3, name: '出口压力', data_type: 'float32', word_order: 'little', decimals: 2, writable: true, min: 0, max: 200 });
+    expect(zh.rows[2]).toMatchObject({
+      number: 3,
+      name: '出口压力',
+      data_type: 'float32',
+      word_order: 'little',
+      decimals: 2,
+      writable: true,
+      min: 0,
+      max: 200,
+    });
     expect(zh.rows[3]).toMatchObject({ scale: 10 });
     const en = await protocol('en');
     expect(en.rows.map((row) => row.name)).toEqual(['Outlet temperature', 'Run state', 'Outlet pressure', 'Speed set point']);
@@ -169,7 +202,9 @@ describe('device types administered by root', () => {
     expect((await auditOf('edit_protocol')).length).toBe(1);
 
     // A register the page layout uses cannot go.
-    await t.database.db.execute(sql`insert into device_type_layout_rows (device_type_id, alias, row, name1, register1) values ('mb_200', '', 1, ${JSON.stringify(NEW_TYPE.name)}::jsonb, 2)`);
+    await t.database.db.execute(
+      sql`insert into device_type_layout_rows (device_type_id, alias, row, name1, register1) values ('mb_200', '', 1, ${JSON.stringify(NEW_TYPE.name)}::jsonb, 2)`,
+    );
     const inUse = await call('PUT', '/device-types/mb_200/protocol', { language: 'en', rows: [after.rows[0]] });
     expectRejected(inUse, 400, 'Register 2 is used by the page layout: change that first');
     expect((await protocol('en')).current_version).toBe(3);
@@ -183,7 +218,9 @@ describe('device types administered by root', () => {
     expect(workbook.worksheets[0]!.getRow(1).getCell(1).value).toBe('寄存器号');
     const before = (await protocol('en')).rows;
     const exported = await call('GET', '/device-types/mb_200/protocol/export?language=en');
-    const again = dataOf<ProtocolSaved>(await call('POST', '/device-types/mb_200/protocol/upload', { language: 'en', file: exported.rawPayload.toString('base64') }));
+    const again = dataOf<ProtocolSaved>(
+      await call('POST', '/device-types/mb_200/protocol/upload', { language: 'en', file: exported.rawPayload.toString('base64') }),
+    );
     expect(again.version).toBe(4);
     expect((await protocol('en')).rows).toEqual(before);
     expect((await protocol('zh')).rows[0]!.name).toBe('出口温度');

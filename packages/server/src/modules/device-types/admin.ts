@@ -1,11 +1,4 @@
-import {
-  Code,
-  type CreateDeviceType,
-  type DeviceTypeAdminItem,
-  type DeviceTypeAlias,
-  type DeviceTypeInput,
-  type UpdateDeviceType,
-} from '@cloudbox/domain';
+import { Code, type CreateDeviceType, type DeviceTypeAdminItem, type DeviceTypeAlias, type DeviceTypeInput, type UpdateDeviceType } from '@cloudbox/domain';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/index.js';
 import { queryRows } from '../../db/sql.js';
@@ -35,8 +28,13 @@ const ITEM = sql`select t.id, t.number, t.name, t.kind, t.template, t.built_in, 
  * change is one transaction, audited; then every instance reloads the types.
  */
 export function createDeviceTypeAdmin({ db, oplog, deviceTypesChanged }: DeviceTypeAdminDeps) {
-  const audit = (tx: Executor, actor: Actor, action: 'add_device_type' | 'edit_device_type' | 'delete_device_type', oldValue: string | null, newValue: string | null) =>
-    oplog.record(tx, { userId: actor.user.id, username: actor.user.username, ip: actor.ip, action, oldValue, newValue });
+  const audit = (
+    tx: Executor,
+    actor: Actor,
+    action: 'add_device_type' | 'edit_device_type' | 'delete_device_type',
+    oldValue: string | null,
+    newValue: string | null,
+  ) => oplog.record(tx, { userId: actor.user.id, username: actor.user.username, ip: actor.ip, action, oldValue, newValue });
 
   async function items(where: SQL): Promise<DeviceTypeAdminItem[]> {
     return queryRows<DeviceTypeAdminItem>(db, sql`${ITEM} where ${where} order by t.number`);
@@ -109,7 +107,13 @@ export function createDeviceTypeAdmin({ db, oplog, deviceTypesChanged }: DeviceT
           .set({ name: input.name, kind: input.kind, template: input.template, remark: input.remark, updatedAt: new Date() })
           .where(eq(deviceTypes.id, id));
         await replaceAliases(tx, id, input.aliases);
-        await audit(tx, actor, 'edit_device_type', `${id} ${summary({ ...before, name: before.name as UpdateDeviceType['name'], kind: before.kind, template: before.template as UpdateDeviceType['template'] })}`, `${id} ${summary(input)}`);
+        await audit(
+          tx,
+          actor,
+          'edit_device_type',
+          `${id} ${summary({ ...before, name: before.name as UpdateDeviceType['name'], kind: before.kind, template: before.template as UpdateDeviceType['template'] })}`,
+          `${id} ${summary(input)}`,
+        );
       });
       deviceTypesChanged([id]);
       return item(id);

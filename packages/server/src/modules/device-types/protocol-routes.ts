@@ -103,7 +103,12 @@ export const protocolRoutes: FastifyPluginAsyncZod<{ protocols: ProtocolService;
     '/device-types/:deviceTypeId/protocol/template',
     {
       preHandler,
-      schema: { ...doc('The protocol template of a language: its column headers and one example register'), params, querystring: languageQuerySchema, response: { 200: workbookResponse } },
+      schema: {
+        ...doc('The protocol template of a language: its column headers and one example register'),
+        params,
+        querystring: languageQuerySchema,
+        response: { 200: workbookResponse },
+      },
     },
     async (request, reply) => {
       const { language } = request.query;
@@ -116,7 +121,12 @@ export const protocolRoutes: FastifyPluginAsyncZod<{ protocols: ProtocolService;
     '/device-types/:deviceTypeId/protocol/export',
     {
       preHandler,
-      schema: { ...doc("A type's current register table in one language as xlsx (the upload reads it back)"), params, querystring: languageQuerySchema, response: { 200: workbookResponse } },
+      schema: {
+        ...doc("A type's current register table in one language as xlsx (the upload reads it back)"),
+        params,
+        querystring: languageQuerySchema,
+        response: { 200: workbookResponse },
+      },
     },
     async (request, reply) => {
       const { language } = request.query;

@@ -100,15 +100,17 @@ export function createProtocolService({ db, oplog, deviceTypesChanged }: Protoco
   ): Promise<ProtocolSaved> {
     const registers = checked.map(({ register }) => registerSchema.parse(register));
     const version = await db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ version: deviceTypes.protocolVersion })
-        .from(deviceTypes)
-        .where(eq(deviceTypes.id, type.id))
-        .for('update');
+      const [locked] = await tx.select({ version: deviceTypes.protocolVersion }).from(deviceTypes).where(eq(deviceTypes.id, type.id)).for('update');
       if (!locked) throw ApiError.notFound('deviceTypeNotFound');
       const before = await tx.select({ number: deviceTypeRegisters.number }).from(deviceTypeRegisters).where(eq(deviceTypeRegisters.deviceTypeId, type.id));
       if (change.removable) {
-        const problems = await removedInUse(tx, type.id, new Set(registers.map((register) => register.number)), before.map((row) => row.number), change.language);
+        const problems = await removedInUse(
+          tx,
+          type.id,
+          new Set(registers.map((register) => register.number)),
+          before.map((row) => row.number),
+          change.language,
+        );
         if (problems.length > 0) throw ApiError.invalidInput(problems);
       }
       const next = locked.version + 1;
@@ -186,7 +188,13 @@ export function createProtocolService({ db, oplog, deviceTypesChanged }: Protoco
         previous,
       );
       if (checked.problems.length > 0) refuse(checked.problems);
-      return commit(actor, type, checked.registers, { source: `edit:${input.language}`, note: input.note, action: 'edit_protocol', language: replyLanguage, removable: true });
+      return commit(actor, type, checked.registers, {
+        source: `edit:${input.language}`,
+        note: input.note,
+        action: 'edit_protocol',
+        language: replyLanguage,
+        removable: true,
+      });
     },
 
     /**
@@ -204,7 +212,8 @@ export function createProtocolService({ db, oplog, deviceTypesChanged }: Protoco
         const params = 'column' in sheet ? { column: sheet.column } : undefined;
         throw ApiError.invalidInput([{ field: 'file', key: sheet.key, params }]);
       }
-      if (sheet.rows.length > PROTOCOL_MAX_ROWS) throw ApiError.invalidInput([{ field: 'file', key: 'protocolTooManyRows', params: { max: PROTOCOL_MAX_ROWS } }]);
+      if (sheet.rows.length > PROTOCOL_MAX_ROWS)
+        throw ApiError.invalidInput([{ field: 'file', key: 'protocolTooManyRows', params: { max: PROTOCOL_MAX_ROWS } }]);
       const previous = await currentRegisters(db, type.id);
       const checked = checkRows(
         { sheet: language, reply: replyLanguage },
@@ -221,7 +230,13 @@ export function createProtocolService({ db, oplog, deviceTypesChanged }: Protoco
         if (missing.length > 0) problems.unshift({ field: 'file', key: 'protocolRegistersMissing', params: { numbers: missing.join(', ') } });
       }
       if (problems.length > 0) refuse(problems);
-      return commit(actor, type, checked.registers, { source: `upload:${language}`, note: input.note, action: 'upload_protocol', language: replyLanguage, removable: false });
+      return commit(actor, type, checked.registers, {
+        source: `upload:${language}`,
+        note: input.note,
+        action: 'upload_protocol',
+        language: replyLanguage,
+        removable: false,
+      });
     },
   };
 }

@@ -48,7 +48,9 @@ export const deviceTypeRoutes: FastifyPluginAsyncZod<{ deviceTypes: DeviceTypeSe
     {
       preHandler: rootOnly,
       schema: {
-        ...doc('Every device type for root: names, category, template, built-in, remark, aliases, protocol version, register and controller counts; a keyword over id, names, number and aliases'),
+        ...doc(
+          'Every device type for root: names, category, template, built-in, remark, aliases, protocol version, register and controller counts; a keyword over id, names, number and aliases',
+        ),
         querystring: deviceTypeAdminQuerySchema,
         response: answers(z.array(deviceTypeAdminItemSchema), 400, 401, 403),
       },
@@ -113,7 +115,9 @@ export const deviceTypeRoutes: FastifyPluginAsyncZod<{ deviceTypes: DeviceTypeSe
     {
       preHandler: rootOnly,
       schema: {
-        ...doc('The type as a device type definition (registers, own page layout, enabled event rules, gauges and stop state): the simulator reads it with --device-types'),
+        ...doc(
+          'The type as a device type definition (registers, own page layout, enabled event rules, gauges and stop state): the simulator reads it with --device-types',
+        ),
         params,
         response: answers(z.looseObject({ id: z.string() }), 400, 401, 403, 404),
       },

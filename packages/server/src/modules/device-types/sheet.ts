@@ -40,7 +40,12 @@ export const columnLabel = (language: Language, column: ProtocolColumn) => forma
 export async function protocolWorkbook(language: Language, rows: ProtocolRow[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(formatMessage(language, 'protocolTemplateSheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = PROTOCOL_COLUMNS.map((column) => ({ key: column, header: columnLabel(language, column), width: WIDTHS[column] ?? 10, style: { numFmt: '@' } }));
+  sheet.columns = PROTOCOL_COLUMNS.map((column) => ({
+    key: column,
+    header: columnLabel(language, column),
+    width: WIDTHS[column] ?? 10,
+    style: { numFmt: '@' },
+  }));
   PROTOCOL_COLUMNS.forEach((column, index) => {
     sheet.getRow(1).getCell(index + 1).note = column;
   });
@@ -67,7 +72,23 @@ export function exampleRow(language: Language): ProtocolRow {
     ja: ['運転状態', '0=停止中;1=運転中'],
   };
   const [name, choices] = names[language];
-  return { number: 100, address: 40, name, unit: '', data_type: 'bit', word_order: 'big', scale: null, decimals: 0, format: 'enum', mask: '0x0001', enum: choices, writable: false, min: null, max: null, on_off: false };
+  return {
+    number: 100,
+    address: 40,
+    name,
+    unit: '',
+    data_type: 'bit',
+    word_order: 'big',
+    scale: null,
+    decimals: 0,
+    format: 'enum',
+    mask: '0x0001',
+    enum: choices,
+    writable: false,
+    min: null,
+    max: null,
+    on_off: false,
+  };
 }
 
 /** Header texts a column is recognised by: its key and its label in every language, lower case. */
