@@ -17,7 +17,7 @@ import '../type-config/index.css';
 type State =
   | { kind: 'idle' }
   | { kind: 'working'; percent: number }
-  | { kind: 'rejected'; lines: ReportLine[]; message: string }
+  | { kind: 'rejected'; lines: ReportLine[]; message: string; details?: string[] }
   | { kind: 'saved'; result: ProtocolSaved };
 
 /**
@@ -48,13 +48,14 @@ export default function TypeConfigUpload() {
       setState({ kind: 'saved', result });
       await queryClient.invalidateQueries({ queryKey: ['device-types'] });
     } catch (error) {
-      const lines = reportLines(fieldErrorsOf(error)).filter((line) => line.row !== null);
-      const fileProblems = fieldErrorsOf(error).filter((problem) => !/^rows\.\d+\./.test(problem.field));
-      const message = fileProblems.map((problem) => problem.message).join('; ');
+      const all = reportLines(fieldErrorsOf(error));
+      const lines = all.filter((line) => line.row !== null);
+      const details = all.filter((line) => line.row === null).map((line) => line.message);
       setState({
         kind: 'rejected',
         lines,
-        message: message || (lines.length > 0 ? t('deviceTypes.upload.failed') : error instanceof RequestError ? error.message : String(error)),
+        details,
+        message: all.length > 0 ? t('deviceTypes.upload.failed') : error instanceof RequestError ? error.message : String(error),
       });
     }
   }
@@ -121,7 +122,12 @@ export default function TypeConfigUpload() {
           {working && <Progress percent={state.percent} status="active" />}
           {state.kind === 'rejected' && (
             <div className="type-upload__report">
-              <Alert type="error" showIcon message={state.message} />
+              <Alert
+                type="error"
+                showIcon
+                message={state.message}
+                description={state.details && state.details.length > 0 ? state.details.map((detail) => <div key={detail}>{detail}</div>) : undefined}
+              />
               {state.lines.length > 0 && (
                 <Table<ReportLine>
                   className="type-upload__errors"
