@@ -58,6 +58,8 @@ test.describe('device types and their protocols', () => {
     page,
     request,
   }) => {
+    // One story over six screens, on a demo server busy with its simulated fleet.
+    test.setTimeout(150_000);
     await useLanguage(page, 'en');
     await signIn(page, 'demo_root');
     const token = await tokenOf(page);
@@ -127,6 +129,7 @@ test.describe('device types and their protocols', () => {
     await table.locator('tr[data-register="1"] .protocol-row__edit').click();
     await page.locator('.row-form__name').fill('Outlet air temperature');
     await page.locator('.row-form__unit').fill('℃');
+    await keepScreenshot(page, 'device-types-protocol-drawer-en');
     await page.locator('.row-form__ok').click();
     await expect(table.locator('tr[data-register="1"]')).toContainText('Outlet air temperature');
     await page.locator('.protocol__save').click();

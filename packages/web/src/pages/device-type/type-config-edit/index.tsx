@@ -123,13 +123,15 @@ function TypeForm({ type }: { type: DeviceTypeAdminItem | undefined }) {
                     <Button type="text" icon={<MinusCircleOutlined />} aria-label={t('deviceTypes.edit.removeAlias')} onClick={() => remove(field.name)} />
                   </div>
                 ))}
-                <Button type="dashed" icon={<PlusOutlined />} className="type-form__add-alias" onClick={() => add({ alias: '', ck: '' })}>
-                  {t('deviceTypes.edit.addAlias')}
-                </Button>
+                <div>
+                  <Button type="dashed" icon={<PlusOutlined />} className="type-form__add-alias" onClick={() => add({ alias: '', ck: '' })}>
+                    {t('deviceTypes.edit.addAlias')}
+                  </Button>
+                </div>
               </>
             )}
           </Form.List>
-          <Space className="type-form__buttons" style={{ marginTop: 24 }}>
+          <Space className="type-form__buttons" style={{ display: 'flex', marginTop: 24 }}>
             <Button type="primary" htmlType="submit" loading={saving} className="type-form__save">
               {t('deviceTypes.edit.save')}
             </Button>

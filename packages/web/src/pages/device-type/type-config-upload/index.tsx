@@ -1,5 +1,5 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { formatMessage, UPLOAD_MAX_BYTES, type ProtocolSaved } from '@cloudbox/domain';
+import { formatMessage, PROTOCOL_COLUMN_LABELS, PROTOCOL_COLUMNS, UPLOAD_MAX_BYTES, type ProtocolColumn, type ProtocolSaved } from '@cloudbox/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Input, Progress, Result, Segmented, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -13,6 +13,8 @@ import { RequestError } from '../../../utils/request';
 import { reportLines, toBase64, type ReportLine } from '../../smartbox/upload/report';
 import { BadTypeRoute, LANGUAGES, routes, typeName, useTypeRoute } from '../type-config/shared';
 import '../type-config/index.css';
+
+const isProtocolColumn = (column: string): column is ProtocolColumn => (PROTOCOL_COLUMNS as readonly string[]).includes(column);
 
 type State =
   | { kind: 'idle' }
@@ -140,7 +142,12 @@ export default function TypeConfigUpload() {
                   onRow={(line) => ({ 'data-row': line.row ?? '', 'data-column': line.column ?? '' }) as React.HTMLAttributes<HTMLElement>}
                   columns={[
                     { title: t('deviceTypes.upload.row'), dataIndex: 'row', width: 70 },
-                    { title: t('deviceTypes.upload.column'), dataIndex: 'column', width: 120 },
+                    {
+                      title: t('deviceTypes.upload.column'),
+                      dataIndex: 'column',
+                      width: 140,
+                      render: (column: string) => (isProtocolColumn(column) ? formatMessage(viewer, PROTOCOL_COLUMN_LABELS[column]) : column),
+                    },
                     { title: t('deviceTypes.upload.message'), dataIndex: 'message' },
                   ]}
                 />

@@ -67,20 +67,6 @@ export default function TypeConfig() {
         </Space>
       ),
     },
-    { title: t('deviceTypes.list.kind'), dataIndex: 'kind', width: 110, render: (kind: string) => <Tag color="blue">{t(`deviceTypes.kinds.${kind}`)}</Tag> },
-    { title: t('deviceTypes.list.template'), dataIndex: 'template', width: 150, render: (template: string) => t(`deviceTypes.templates.${template}`) },
-    {
-      title: t('deviceTypes.list.protocol'),
-      key: 'protocol',
-      width: 120,
-      render: (_: unknown, type) =>
-        type.registers === 0 ? (
-          <Typography.Text type="warning">{t('deviceTypes.list.noProtocol')}</Typography.Text>
-        ) : (
-          <span className="type-config__version">{t('deviceTypes.list.version', { version: type.protocol_version, count: type.registers })}</span>
-        ),
-    },
-    { title: t('deviceTypes.list.controllers'), dataIndex: 'controllers', width: 90, align: 'right' },
     {
       title: t('deviceTypes.list.aliases'),
       dataIndex: 'aliases',
@@ -103,6 +89,20 @@ export default function TypeConfig() {
           </Space>
         ),
     },
+    { title: t('deviceTypes.list.kind'), dataIndex: 'kind', width: 110, render: (kind: string) => <Tag color="blue">{t(`deviceTypes.kinds.${kind}`)}</Tag> },
+    { title: t('deviceTypes.list.template'), dataIndex: 'template', width: 150, render: (template: string) => t(`deviceTypes.templates.${template}`) },
+    {
+      title: t('deviceTypes.list.protocol'),
+      key: 'protocol',
+      width: 120,
+      render: (_: unknown, type) =>
+        type.registers === 0 ? (
+          <Typography.Text type="warning">{t('deviceTypes.list.noProtocol')}</Typography.Text>
+        ) : (
+          <span className="type-config__version">{t('deviceTypes.list.version', { version: type.protocol_version, count: type.registers })}</span>
+        ),
+    },
+    { title: t('deviceTypes.list.controllers'), dataIndex: 'controllers', width: 90, align: 'right' },
     {
       title: t('deviceTypes.list.builtIn'),
       dataIndex: 'built_in',
@@ -113,7 +113,7 @@ export default function TypeConfig() {
     {
       title: t('deviceTypes.list.actions'),
       key: 'actions',
-      width: 300,
+      width: 280,
       fixed: 'right',
       render: (_: unknown, type) => (
         <Space size={[4, 0]} wrap className="type-config__actions">
@@ -161,7 +161,7 @@ export default function TypeConfig() {
           columns={columns}
           dataSource={types.data}
           loading={types.isFetching}
-          scroll={{ x: 1480 }}
+          scroll={{ x: 1460 }}
           onRow={(type) => ({ 'data-type': type.id }) as React.HTMLAttributes<HTMLElement>}
           pagination={{ pageSize: 20, showTotal: (count) => t('deviceTypes.list.total', { count }) }}
         />
