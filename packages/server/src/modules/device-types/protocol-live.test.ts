@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { boxTopics, type DeviceHistory, type ProtocolRowInput } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.js';
+import type { App } from '../../app.js';
 import { dataOf } from '../../test/api.js';
-import { dataMessage, eventually, startDataPlaneTest, type DataPlaneTest } from '../../test/data-plane.js';
-import { bearer, EN, signIn, testConfig } from '../../test/helpers.js';
+import { dataMessage, eventually, startDataPlaneTest, startInstancePair, type DataPlaneTest } from '../../test/data-plane.js';
+import { bearer, EN, signIn } from '../../test/helpers.js';
 
 /**
  * A protocol change reaches the data plane at once: the next message decodes with the new version
@@ -96,23 +94,11 @@ describe('a protocol change on the data plane', () => {
 describe.runIf(process.env.TEST_REDIS_URL)('a protocol change across two server instances through Redis', () => {
   let t: DataPlaneTest;
   let second: App;
-  const connections: Redis[] = [];
+  let dispose: () => Promise<void>;
   beforeAll(async () => {
-    const prefix = `cloudbox-test-${randomBytes(4).toString('hex')}:`;
-    const redis = () => {
-      const connection = new Redis(process.env.TEST_REDIS_URL!);
-      connections.push(connection);
-      return connection;
-    };
-    t = await startDataPlaneTest('pglite', 'embedded', { env: { REDIS_KEY_PREFIX: prefix }, redis: redis() });
-    second = buildApp({ config: testConfig({ REDIS_KEY_PREFIX: prefix }), database: t.database, redis: redis() });
-    await second.ready();
+    ({ t, second, dispose } = await startInstancePair());
   });
-  afterAll(async () => {
-    await second.close();
-    await t.dispose();
-    await Promise.all(connections.map((connection) => connection.quit()));
-  });
+  afterAll(() => dispose());
 
   it('saved on one instance, decodes the next message on the other', async () => {
     await defineType(t.app, t.rootToken, 'shared_type');
