@@ -1,16 +1,17 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { formatMessage, PROTOCOL_COLUMN_LABELS, PROTOCOL_COLUMNS, UPLOAD_MAX_BYTES, type ProtocolColumn, type ProtocolSaved } from '@cloudbox/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Input, Progress, Result, Segmented, Space, Table, Typography, Upload } from 'antd';
+import { Button, Card, Descriptions, Input, Progress, Result, Segmented, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrorsOf } from '../../../api/boxRegistry';
 import { protocolTemplatePath, uploadProtocol } from '../../../api/deviceTypes';
+import UploadReport from '../../../components/UploadReport';
 import { useAppStore } from '../../../stores/app';
 import { downloadFile } from '../../../utils/download';
 import { RequestError } from '../../../utils/request';
-import { reportLines, toBase64, type ReportLine } from '../../smartbox/upload/report';
+import { reportLines, toBase64, type ReportLine } from '../../../components/UploadReport/report';
 import { BadTypeRoute, LANGUAGES, routes, typeName, useTypeRoute } from '../type-config/shared';
 import '../type-config/index.css';
 
@@ -124,34 +125,19 @@ export default function TypeConfigUpload() {
           {working && <Progress percent={state.percent} status="active" />}
           {state.kind === 'rejected' && (
             <div className="type-upload__report">
-              <Alert
-                type="error"
-                showIcon
+              <UploadReport
                 message={state.message}
-                description={state.details && state.details.length > 0 ? state.details.map((detail) => <div key={detail}>{detail}</div>) : undefined}
+                details={state.details}
+                lines={state.lines}
+                className="type-upload__errors"
+                labels={{
+                  title: t('deviceTypes.upload.errorsTitle', { count: state.lines.length }),
+                  row: t('deviceTypes.upload.row'),
+                  column: t('deviceTypes.upload.column'),
+                  message: t('deviceTypes.upload.message'),
+                }}
+                columnText={(column) => (isProtocolColumn(column) ? formatMessage(viewer, PROTOCOL_COLUMN_LABELS[column]) : column)}
               />
-              {state.lines.length > 0 && (
-                <Table<ReportLine>
-                  className="type-upload__errors"
-                  title={() => t('deviceTypes.upload.errorsTitle', { count: state.lines.length })}
-                  rowKey="key"
-                  size="small"
-                  pagination={false}
-                  dataSource={state.lines}
-                  scroll={{ y: 400 }}
-                  onRow={(line) => ({ 'data-row': line.row ?? '', 'data-column': line.column ?? '' }) as React.HTMLAttributes<HTMLElement>}
-                  columns={[
-                    { title: t('deviceTypes.upload.row'), dataIndex: 'row', width: 70 },
-                    {
-                      title: t('deviceTypes.upload.column'),
-                      dataIndex: 'column',
-                      width: 140,
-                      render: (column: string) => (isProtocolColumn(column) ? formatMessage(viewer, PROTOCOL_COLUMN_LABELS[column]) : column),
-                    },
-                    { title: t('deviceTypes.upload.message'), dataIndex: 'message' },
-                  ]}
-                />
-              )}
             </div>
           )}
           {state.kind === 'saved' && (
