@@ -142,6 +142,10 @@ describe('device types administered by root', () => {
   it('refuses a file over the size limit cleanly, before decoding it', async () => {
     const large = 'A'.repeat(800 * 1024);
     expectRejected(await call('POST', '/device-types/mb_200/protocol/upload', { language: 'zh', file: large }), 400, 'The file is too large (at most 512 KB)');
+    // A small file that inflates beyond the bound (a zip bomb) is refused before the spreadsheet library reads it.
+    const bomb = await sheet(ZH_HEADER, [[1, 'x'.repeat(24 * 1024 * 1024), '', 'int16']]);
+    expect(bomb.length).toBeLessThan(700 * 1024);
+    expectRejected(await call('POST', '/device-types/mb_200/protocol/upload', { language: 'zh', file: bomb }), 400, 'The file is too large (at most 512 KB)');
     const huge = await call('POST', '/device-types/mb_200/protocol/upload', { language: 'zh', file: 'A'.repeat(10 * 1024 * 1024) });
     expect(huge.statusCode).toBe(413);
     expect(envelopeOf(huge).message).toBe('The request is too large.');
