@@ -49,3 +49,5 @@ export * from './health/report.js';
 export * from './config/public-config.js';
 export * from './screens/route-table.js';
 export * from './screens/visibility.js';
+export * from './device-types/protocol.js';
+export * from './device-types/admin.js';

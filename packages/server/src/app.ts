@@ -48,6 +48,9 @@ import { createCommandService } from './modules/commands/service.js';
 import { configRoutes } from './modules/config/routes.js';
 import { deviceTypeRoutes } from './modules/device-types/routes.js';
 import { createDeviceTypeService } from './modules/device-types/service.js';
+import { createDeviceTypeAdmin } from './modules/device-types/admin.js';
+import { createProtocolService } from './modules/device-types/protocol.js';
+import { protocolRoutes } from './modules/device-types/protocol-routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { eventRuleRoutes } from './modules/event-rules/routes.js';
 import { createEventRuleService } from './modules/event-rules/service.js';
@@ -143,7 +146,8 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(prometheusRoutes, { prefix: API_BASE, metrics: services.metrics, guard, key: config.metricsKey });
   app.register(deviceRoutes, { prefix: API_BASE, devices: services.devices, guard });
   app.register(faultRoutes, { prefix: API_BASE, faults: services.faults, guard });
-  app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: services.deviceTypes, guard });
+  app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: services.deviceTypes, admin: services.deviceTypeAdmin, guard });
+  app.register(protocolRoutes, { prefix: API_BASE, protocols: services.protocols, guard });
   app.register(userRegisterRoutes, { prefix: API_BASE, service: services.userRegister, guard });
   app.register(companyRoutes, { prefix: API_BASE, companies: services.companies, guard });
   app.register(eventRuleRoutes, { prefix: API_BASE, eventRules: services.eventRules, guard });
@@ -241,6 +245,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
   const handlers = brokerHandlers({ ingest, registry, status, commands, boxDelivery, logger });
   const accounts = createAccountService({ db, passwords, sessions, oplog, scopesChanged });
   const snapshot = dataPlaneSnapshot({ broker: broker.view, ingest, realtime });
+  const deviceTypesChanged = (deviceTypeIds: string[]) => bus.publish('device-types-changed', { deviceTypeIds });
 
   // What one instance changes, every instance forgets and tells its browsers (the policy first: the browsers' scopes are read from it).
   sessions.onEnded((userIds) => bus.publish('sessions-ended', { userIds: [...userIds] }));
@@ -287,8 +292,10 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     companies: createCompanyService({ db, oplog, sessions }),
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),
-    eventRules: createEventRuleService({ db, oplog, now, deviceTypesChanged: (deviceTypeIds) => bus.publish('device-types-changed', { deviceTypeIds }) }),
-    typeSettings: createTypeSettingsService({ db, oplog, deviceTypesChanged: (deviceTypeIds) => bus.publish('device-types-changed', { deviceTypeIds }) }),
+    eventRules: createEventRuleService({ db, oplog, now, deviceTypesChanged }),
+    typeSettings: createTypeSettingsService({ db, oplog, deviceTypesChanged }),
+    deviceTypeAdmin: createDeviceTypeAdmin({ db, oplog, deviceTypesChanged }),
+    protocols: createProtocolService({ db, oplog, deviceTypesChanged }),
     health: createHealthService(database, broker.view),
     metrics: createMetrics(snapshot, { embeddedBroker: !config.mqtt.url }),
     /** An external broker's questions (MQTT_HOOK_KEY): answered as the embedded broker would. */

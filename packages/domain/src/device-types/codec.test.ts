@@ -177,3 +177,68 @@ describe('registerSchema', () => {
     expect(invalid({ mask: 0x10000, width: 32 })).toBe(false);
   });
 });
+
+describe('float32, word order and scale', () => {
+  const float = register({ width: 32, float: true, decimals: 2, writable: true });
+  const bitsOf = (value: number) => {
+    const view = new DataView(new ArrayBuffer(4));
+    view.setFloat32(0, value);
+    return view.getUint32(0);
+  };
+
+  it('reads a float32 from the 32-bit word, to the digits a float32 holds', () => {
+    expect(decoded(bitsOf(1.1), float)).toBe(1.1);
+    expect(decoded(bitsOf(-273.15), float)).toBe(-273.15);
+    expect(decoded(0, float)).toBe(0);
+    expect(decodeRegister(0x7fc00000, float)).toEqual({ ok: false, error: 'out_of_range' });
+    expect(decodeRegister(0x7f800000, float)).toEqual({ ok: false, error: 'out_of_range' });
+  });
+
+  it('writes a float32 and reads it back', () => {
+    expect(encodeRegister('1.1', float)).toEqual({ ok: true, raw: bitsOf(1.1) });
+    expect(encodeRegister(-273.15, float)).toEqual({ ok: true, raw: bitsOf(-273.15) });
+    expect(encodeRegister('1.123', float)).toMatchObject({ ok: false, error: 'too_many_decimals' });
+    expect(encodeRegister(1e39, float)).toMatchObject({ ok: false, error: 'not_representable' });
+    expect(encodeRegister('9', register({ width: 32, float: true, max: 8 }))).toMatchObject({ ok: false, error: 'out_of_range' });
+  });
+
+  it('swaps the two words of a little-endian (CDAB) 32-bit value, both ways', () => {
+    const little = register({ width: 32, wordOrder: 'little' });
+    expect(decoded(0x00010002, little)).toBe(0x00020001);
+    expect(encodeRegister(0x00020001, little)).toEqual({ ok: true, raw: 0x00010002 });
+    const littleFloat = register({ width: 32, float: true, wordOrder: 'little', decimals: 1 });
+    const swapped = ((bitsOf(12.5) & 0xffff) * 0x10000 + (bitsOf(12.5) >>> 16)) >>> 0;
+    expect(decoded(swapped, littleFloat)).toBe(12.5);
+    expect(encodeRegister('12.5', littleFloat)).toEqual({ ok: true, raw: swapped });
+    const signed = register({ width: 32, signed: true, wordOrder: 'little' });
+    expect(decoded(0xffff_fffe, signed)).toBe(-65537);
+    // A 16-bit register has no second word: the order changes nothing.
+    expect(decoded(0x1234, register({ wordOrder: 'little' }))).toBe(0x1234);
+  });
+
+  it('multiplies by the scale, rounded to the decimals, and divides back on a write', () => {
+    const tenth = register({ scale: 0.1, decimals: 1, writable: true, min: 0, max: 500 });
+    expect(decoded(1234, tenth)).toBe(123.4);
+    expect(encodeRegister('123.4', tenth)).toEqual({ ok: true, raw: 1234 });
+    expect(encodeRegister(123.4, tenth)).toEqual({ ok: true, raw: 1234 });
+    expect(encodeRegister('500.1', tenth)).toMatchObject({ ok: false, error: 'out_of_range' });
+    const half = register({ scale: 0.5, decimals: 1, signed: true });
+    expect(decoded(0xfffd, half)).toBe(-1.5);
+    expect(encodeRegister('-1.5', half)).toEqual({ ok: true, raw: 0xfffd });
+    expect(english(encodeRegister('1.2', half))).toBe('Must be a multiple of 0.5');
+    const hundred = register({ scale: 100 });
+    expect(decoded(7, hundred)).toBe(700);
+    expect(encodeRegister('700', hundred)).toEqual({ ok: true, raw: 7 });
+    expect(registerRange(register({ scale: 0.01, decimals: 2 }))).toEqual({ min: 0, max: 655.35 });
+    expect(english(encodeRegister('70000', register({ scale: 0.1, decimals: 1 })))).toBe('Must be between 0.0 and 6553.5');
+  });
+
+  it('round-trips scaled words through decode and encode', () => {
+    for (const scale of [0.1, 0.01, 0.5, 2, 0.25]) {
+      const definition = register({ scale, decimals: 2, signed: true });
+      for (const raw of [0, 1, 999, 0x7fff, 0x8000, 0xffff]) {
+        expect(encodeRegister(decoded(raw, definition), definition)).toMatchObject({ ok: true, raw });
+      }
+    }
+  });
+});

@@ -6,8 +6,10 @@ import { fieldWidth, trailingZeros, type Register } from './register.js';
 /**
  * The register value codec: raw controller words (what boxes send and receive) to engineering
  * values (what people read and type) and back. Raw words are unsigned integers of the register's
- * width; a mask selects a bit field that reads as its own number; `signed` is two's complement
- * over the field; `decimals` places the decimal point.
+ * width, as they travel: a `little` word order swaps the two 16-bit words of a 32-bit value first.
+ * A mask selects a bit field that reads as its own number; `signed` is two's complement over the
+ * field; `float` reads the 32 bits as an IEEE 754 float32. Then `scale` multiplies (the result
+ * rounded to `decimals`), or without a scale `decimals` places the decimal point.
  */
 
 export type DecodeError = 'not_integer' | 'out_of_range';
@@ -23,10 +25,46 @@ export function decodeRegister(raw: unknown, register: Register): DecodeResult {
   // Box data is untrusted: a string or a float is a broken box, never a value to coerce.
   if (typeof raw !== 'number' || !Number.isInteger(raw)) return { ok: false, error: 'not_integer' };
   if (raw < 0 || raw > 2 ** register.width - 1) return { ok: false, error: 'out_of_range' };
-  const field = register.mask === undefined ? raw : (raw & register.mask) >>> trailingZeros(register.mask);
+  const word = wireOrder(raw, register);
+  if (register.float) {
+    const number = float32Of(word);
+    if (!Number.isFinite(number)) return { ok: false, error: 'out_of_range' };
+    return { ok: true, value: engineering(number, register) };
+  }
+  const field = register.mask === undefined ? word : (word & register.mask) >>> trailingZeros(register.mask);
   const width = fieldWidth(register);
   const integer = register.signed && field >= 2 ** (width - 1) ? field - 2 ** width : field;
-  return { ok: true, value: scaleDown(integer, register.decimals) };
+  return { ok: true, value: engineering(integer, register) };
+}
+
+/** A 32-bit value of `little` word order has its words swapped on the wire; swapping is its own inverse. */
+function wireOrder(word: number, register: Register): number {
+  if (register.width !== 32 || register.wordOrder !== 'little') return word;
+  return ((word & 0xffff) * 0x10000 + Math.floor(word / 0x10000)) >>> 0;
+}
+
+const float32 = new DataView(new ArrayBuffer(4));
+
+/** The float32 the 32 bits hold, to the 7 significant digits a float32 carries (so 1.1 reads as 1.1). */
+function float32Of(word: number): number {
+  float32.setUint32(0, word);
+  return Number(float32.getFloat32(0).toPrecision(7));
+}
+
+function float32Bits(value: number): number {
+  float32.setFloat32(0, value);
+  return float32.getUint32(0);
+}
+
+/** The integer (or float) read from the word in engineering units. */
+function engineering(base: number, register: Register): number {
+  if (register.scale !== undefined) return roundTo(base * register.scale, register.decimals);
+  return register.float ? base : scaleDown(base, register.decimals);
+}
+
+function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor || 0;
 }
 
 /**
@@ -34,13 +72,21 @@ export function decodeRegister(raw: unknown, register: Register): DecodeResult {
  * (number) to the raw word a remote write sends. `language` only names the field in messages.
  */
 export function encodeRegister(value: number | string, register: Register, language: Language = DEFAULT_LANGUAGE): EncodeResult {
+  if (register.float || register.scale !== undefined) return encodeScaled(value, register, language);
   const scaled = typeof value === 'string' ? scaleText(value, register, language) : scaleNumber(value, register);
   if (!scaled.ok) return scaled;
   const { integer } = scaled;
   const decoded = scaleDown(integer, register.decimals);
-  if ((register.min !== undefined && decoded < register.min) || (register.max !== undefined && decoded > register.max)) {
-    return rangeFailure('out_of_range', register);
-  }
+  if (outsideLimits(decoded, register)) return rangeFailure('out_of_range', register);
+  return encodeInteger(integer, register, language);
+}
+
+function outsideLimits(value: number, register: Register): boolean {
+  return (register.min !== undefined && value < register.min) || (register.max !== undefined && value > register.max);
+}
+
+/** The integer of a (masked, signed) field as the raw word, in the word order of the wire. */
+function encodeInteger(integer: number, register: Register, language: Language): EncodeResult {
   const width = fieldWidth(register);
   const lowest = register.signed ? -(2 ** (width - 1)) : 0;
   const highest = register.signed ? 2 ** (width - 1) - 1 : 2 ** width - 1;
@@ -49,8 +95,42 @@ export function encodeRegister(value: number | string, register: Register, langu
     return { ok: false, error: 'not_in_enum', message: { key: 'registerEnumValue', params: { values: enumChoices(register, language) } } };
   }
   const field = integer < 0 ? integer + 2 ** width : integer;
-  if (register.mask === undefined) return { ok: true, raw: field };
-  return { ok: true, raw: field * 2 ** trailingZeros(register.mask), mask: register.mask };
+  if (register.mask === undefined) return { ok: true, raw: wireOrder(field, register) };
+  return { ok: true, raw: wireOrder(field * 2 ** trailingZeros(register.mask), register), mask: wireOrder(register.mask, register) };
+}
+
+/**
+ * A float32 register, or one with a scale: the engineering value (typed with at most `decimals`
+ * decimals) divided by the scale is the float, or the nearest integer, whose reading must give
+ * the value back (otherwise the value is not a step of the scale).
+ */
+function encodeScaled(value: number | string, register: Register, language: Language): EncodeResult {
+  const typed = typeof value === 'string' ? typedNumber(value, register, language) : { ok: true as const, number: value };
+  if (!typed.ok) return typed;
+  const { number } = typed;
+  if (!Number.isFinite(number)) return { ok: false, error: 'not_a_number', message: { key: 'numberFormat' } };
+  if (outsideLimits(number, register)) return rangeFailure('out_of_range', register);
+  const base = number / (register.scale ?? 1);
+  if (register.float) {
+    if (Math.abs(base) > FLOAT32_MAX) return rangeFailure('not_representable', register);
+    return { ok: true, raw: wireOrder(float32Bits(base), register) };
+  }
+  const integer = Math.round(base) || 0;
+  if (Math.abs(engineering(integer, register) - number) > 1e-9 * Math.max(1, Math.abs(number))) {
+    return { ok: false, error: 'not_representable', message: { key: 'registerScaleStep', params: { step: String(register.scale) } } };
+  }
+  return encodeInteger(integer, register, language);
+}
+
+const FLOAT32_MAX = 3.4028234663852886e38;
+
+/** Text a person typed as a number: the SPEC number rules, and no more decimals than the register shows. */
+function typedNumber(text: string, register: Register, language: Language): { ok: true; number: number } | Failure {
+  const [violation] = validateNumber(text, register.name[language]);
+  if (violation) return { ok: false, error: violation.key === 'numberRequired' ? 'required' : 'not_a_number', message: violation };
+  const fraction = /\.(\d+)$/.exec(text.trim())?.[1] ?? '';
+  if (fraction.replace(/0+$/, '').length > register.decimals) return decimalsFailure(register);
+  return { ok: true, number: Number(text.trim()) || 0 };
 }
 
 /** A masked write is a read-modify-write: the field replaces its bits of the current word. */
@@ -72,8 +152,9 @@ export function encodeText(text: string, register: Register): EncodeResult {
 /** The values a register can take, in engineering units: its min/max within what the word can hold. */
 export function registerRange(register: Register): { min: number; max: number } {
   const width = fieldWidth(register);
-  const lowest = scaleDown(register.signed ? -(2 ** (width - 1)) : 0, register.decimals);
-  const highest = scaleDown(register.signed ? 2 ** (width - 1) - 1 : 2 ** width - 1, register.decimals);
+  const [lowest, highest] = register.float
+    ? [-FLOAT32_MAX * (register.scale ?? 1), FLOAT32_MAX * (register.scale ?? 1)]
+    : [engineering(register.signed ? -(2 ** (width - 1)) : 0, register), engineering(register.signed ? 2 ** (width - 1) - 1 : 2 ** width - 1, register)];
   return { min: Math.max(lowest, register.min ?? lowest), max: Math.min(highest, register.max ?? highest) };
 }
 

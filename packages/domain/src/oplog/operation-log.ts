@@ -50,6 +50,12 @@ export const OPERATION_ACTIONS = [
   // Device-type settings (root): a page layout, the controller types of a box model.
   'edit_type_layout',
   'set_box_model_types',
+  // Device types and their register protocols (/device-type/type-config).
+  'add_device_type',
+  'edit_device_type',
+  'delete_device_type',
+  'edit_protocol',
+  'upload_protocol',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

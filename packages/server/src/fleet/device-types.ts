@@ -109,7 +109,7 @@ function registerJson() {
     'wordOrder', g.word_order, 'scale', g.scale, 'min', g.min, 'max', g.max, 'enum', g.enum_labels, 'onOff', nullif(g.on_off, false)))`;
 }
 
-function registerRow(deviceTypeId: string, register: Register, position: number) {
+export function registerRow(deviceTypeId: string, register: Register, position: number) {
   return {
     deviceTypeId,
     number: register.number,

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { boxTopics, MAGLEV_BLOWER, REALTIME_CLOSE, type RealtimeEvent } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { buildApp, type App } from '../app.js';
-import { dataMessage, eventually, startDataPlaneTest, type DataPlaneTest } from '../test/data-plane.js';
-import { DATABASE_KINDS, signIn, testConfig } from '../test/helpers.js';
+import type { App } from '../app.js';
+import { dataMessage, eventually, startDataPlaneTest, startInstancePair, type DataPlaneTest } from '../test/data-plane.js';
+import { DATABASE_KINDS, signIn } from '../test/helpers.js';
 
 const R = MAGLEV_BLOWER;
 
@@ -187,23 +185,11 @@ describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
 describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instances through Redis', () => {
   let t: DataPlaneTest;
   let second: App;
-  const connections: Redis[] = [];
+  let dispose: () => Promise<void>;
   beforeAll(async () => {
-    const prefix = `cloudbox-test-${randomBytes(4).toString('hex')}:`;
-    const redis = () => {
-      const connection = new Redis(process.env.TEST_REDIS_URL!);
-      connections.push(connection);
-      return connection;
-    };
-    t = await startDataPlaneTest('pglite', 'embedded', { env: { REDIS_KEY_PREFIX: prefix }, redis: redis() });
-    second = buildApp({ config: testConfig({ REDIS_KEY_PREFIX: prefix }), database: t.database, redis: redis() });
-    await second.ready();
+    ({ t, second, dispose } = await startInstancePair());
   });
-  afterAll(async () => {
-    await second.close();
-    await t.dispose();
-    await Promise.all(connections.map((connection) => connection.quit()));
-  });
+  afterAll(() => dispose());
 
   it('delivers what one instance ingests to a browser connected to the other', async () => {
     const id = t.boxId();

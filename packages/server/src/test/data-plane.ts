@@ -1,11 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { BoxWithSecret, RegisterBoxInput, TemplateRights } from '@cloudbox/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Database } from '../db/index.js';
 import { queryRows } from '../db/sql.js';
-import { bearer, envelopeOf, signIn, startTestApp, type DatabaseKind, type TestApp } from './helpers.js';
+import { buildApp, type App } from '../app.js';
+import { bearer, envelopeOf, signIn, startTestApp, testConfig, type DatabaseKind, type TestApp } from './helpers.js';
 import { bindToCkManagers } from './fleet.js';
 
 /**
@@ -140,4 +141,30 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
 /** A data message as a box sends it. */
 export function dataMessage(ts: number, seq: number, values: Record<string, unknown>, station = 1): string {
   return JSON.stringify({ ts, seq, controllers: [{ station, values }] });
+}
+
+/**
+ * Two server instances on one database and one Redis bus (TEST_REDIS_URL, a key prefix of their
+ * own): the data-plane test app, and a second app as another instance behind the load balancer.
+ */
+export async function startInstancePair(): Promise<{ t: DataPlaneTest; second: App; dispose(): Promise<void> }> {
+  const prefix = `cloudbox-test-${randomBytes(4).toString('hex')}:`;
+  const connections: Redis[] = [];
+  const redis = () => {
+    const connection = new Redis(process.env.TEST_REDIS_URL!);
+    connections.push(connection);
+    return connection;
+  };
+  const t = await startDataPlaneTest('pglite', 'embedded', { env: { REDIS_KEY_PREFIX: prefix }, redis: redis() });
+  const second = buildApp({ config: testConfig({ REDIS_KEY_PREFIX: prefix }), database: t.database, redis: redis() });
+  await second.ready();
+  return {
+    t,
+    second,
+    async dispose() {
+      await second.close();
+      await t.dispose();
+      await Promise.all(connections.map((connection) => connection.quit()));
+    },
+  };
 }

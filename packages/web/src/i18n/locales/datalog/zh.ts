@@ -57,6 +57,11 @@ const datalog = {
       delete_event_rule: '删除事件规则',
       edit_type_layout: '修改页面布局',
       set_box_model_types: '设置盒子型号的控制器类型',
+      add_device_type: '新建设备类型',
+      edit_device_type: '修改设备类型',
+      delete_device_type: '删除设备类型',
+      edit_protocol: '修改协议',
+      upload_protocol: '上传协议',
     } satisfies Record<OperationAction, string>,
   },
 };

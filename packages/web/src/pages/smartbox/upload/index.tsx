@@ -1,13 +1,14 @@
 import { UPLOAD_MAX_BYTES, formatMessage, type RegistryUploadResult } from '@cloudbox/domain';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Progress, Result, Space, Table, Typography, Upload } from 'antd';
+import { Button, Card, Progress, Result, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, TEMPLATE_PATH, uploadSheet } from '../../../api/boxRegistry';
+import UploadReport from '../../../components/UploadReport';
 import { useAppStore } from '../../../stores/app';
 import { downloadFile, saveBlob } from '../../../utils/download';
 import { RequestError } from '../../../utils/request';
-import { reportLines, toBase64, type ReportLine } from './report';
+import { reportLines, toBase64, type ReportLine } from '../../../components/UploadReport/report';
 import './upload.css';
 
 type State =
@@ -88,24 +89,17 @@ export default function BoxUpload() {
           )}
           {state.kind === 'rejected' && (
             <div className="box-upload__report">
-              <Alert type="error" showIcon message={state.message} />
-              {state.lines.length > 0 && (
-                <Table<ReportLine>
-                  className="box-upload__errors"
-                  title={() => t('boxRegistration.upload.errorsTitle', { count: state.lines.length })}
-                  rowKey="key"
-                  size="small"
-                  pagination={false}
-                  dataSource={state.lines}
-                  scroll={{ y: 400 }}
-                  onRow={(line) => ({ 'data-row': line.row ?? '', 'data-column': line.column ?? '' }) as React.HTMLAttributes<HTMLElement>}
-                  columns={[
-                    { title: t('boxRegistration.upload.row'), dataIndex: 'row', width: 70, render: (row: number | null) => row ?? '—' },
-                    { title: t('boxRegistration.upload.column'), dataIndex: 'column', width: 120, render: (column: string | null) => column ?? '—' },
-                    { title: t('boxRegistration.upload.message'), dataIndex: 'message' },
-                  ]}
-                />
-              )}
+              <UploadReport
+                message={state.message}
+                lines={state.lines}
+                className="box-upload__errors"
+                labels={{
+                  title: t('boxRegistration.upload.errorsTitle', { count: state.lines.length }),
+                  row: t('boxRegistration.upload.row'),
+                  column: t('boxRegistration.upload.column'),
+                  message: t('boxRegistration.upload.message'),
+                }}
+              />
             </div>
           )}
           {state.kind === 'registered' && (

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../../api/boxRegistry';
+import type { FieldError } from '../../api/boxRegistry';
 
 /** One line of the upload's error report. */
 export interface ReportLine {
