@@ -39,6 +39,7 @@ export * from './device-types/device-type.js';
 export * from './device-types/codec.js';
 export * from './device-types/catalog.js';
 export * from './device-types/views.js';
+export * from './chart-settings/chart-settings.js';
 
 export * from './ingest/box-protocol.js';
 export * from './realtime/events.js';

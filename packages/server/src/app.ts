@@ -38,6 +38,8 @@ import { createBoxPropertyService } from './modules/box-properties/service.js';
 import { boxDeliveryRoutes } from './modules/box-delivery/routes.js';
 import { createBoxDeliveryService } from './modules/box-delivery/service.js';
 import { boxRoutes } from './modules/boxes/routes.js';
+import { chartSettingsRoutes } from './modules/chart-settings/routes.js';
+import { createChartSettingsService } from './modules/chart-settings/service.js';
 import { createBoxService } from './modules/boxes/service.js';
 import { commandRoutes } from './modules/commands/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
@@ -140,6 +142,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(deviceRoutes, { prefix: API_BASE, devices: services.devices, guard });
   app.register(faultRoutes, { prefix: API_BASE, faults: services.faults, guard });
   app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: services.deviceTypes, guard });
+  app.register(chartSettingsRoutes, { prefix: API_BASE, chartSettings: services.chartSettings, guard });
   app.register(userRegisterRoutes, { prefix: API_BASE, service: services.userRegister, guard });
   app.register(companyRoutes, { prefix: API_BASE, companies: services.companies, guard });
   app.register(boxDeliveryRoutes, { prefix: API_BASE, service: services.boxDelivery, guard });
@@ -235,6 +238,11 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
   const handlers = brokerHandlers({ ingest, registry, status, commands, boxDelivery, logger });
   const accounts = createAccountService({ db, passwords, sessions, oplog, scopesChanged });
   const snapshot = dataPlaneSnapshot({ broker: broker.view, ingest, realtime });
+  const chartSettings = createChartSettingsService({
+    db,
+    oplog,
+    deviceTypesChanged: (deviceTypeIds) => bus.publish('device-types-changed', { deviceTypeIds }),
+  });
 
   // What one instance changes, every instance forgets and tells its browsers (the policy first: the browsers' scopes are read from it).
   sessions.onEnded((userIds) => bus.publish('sessions-ended', { userIds: [...userIds] }));
@@ -252,6 +260,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     status.forget(boxId);
   });
   bus.subscribe('device-event', (message) => realtime.deliver(message));
+  bus.subscribe('device-types-changed', () => chartSettings.forget());
   bus.subscribe('device-types-changed', () => {
     registry.reloadDeviceTypes().catch((error: unknown) => logger.error({ err: error }, 'reloading device types failed'));
   });
@@ -277,6 +286,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     boxDelivery,
     accounts,
     snapshot,
+    chartSettings,
     companies: createCompanyService({ db, oplog, sessions }),
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),
