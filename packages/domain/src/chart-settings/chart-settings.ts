@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conditionSchema, type EventCondition } from '../device-types/conditions.js';
-import { localizedTextSchema } from '../device-types/register.js';
+import { localizedTextSchema, REGISTER_FORMATS } from '../device-types/register.js';
 import { deviceTypeIdParamSchema, type DeviceTypeSummary } from '../device-types/views.js';
 import { missingOrInvalid } from '../validation.js';
 
@@ -119,6 +119,19 @@ export const stopStateSettingSchema = z.object({
   updated_at: z.string(),
 });
 export type StopStateSetting = z.infer<typeof stopStateSettingSchema>;
+
+/** GET /chart-settings/registers?device_type=: the registers root's forms offer, in protocol order. */
+export const chartRegisterOptionSchema = z.object({
+  number: z.number().int(),
+  name: z.string(),
+  unit: z.string(),
+  decimals: z.number().int(),
+  format: z.enum(REGISTER_FORMATS),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+});
+export type ChartRegisterOption = z.infer<typeof chartRegisterOptionSchema>;
+export const chartRegistersQuerySchema = z.object({ device_type: deviceTypeIdParamSchema });
 
 // What every signed-in user's pages read: GET /device-types/:deviceTypeId/charts, worded in the caller's language.
 

@@ -68,6 +68,7 @@ describe('chart settings', () => {
   it('refuses every settings call to everyone but root, changing nothing', async () => {
     const before = await snapshot();
     const calls: [Parameters<typeof call>[0], string, unknown?][] = [
+      ['GET', '/chart-settings/registers?device_type=maglev_blower'],
       ['GET', '/chart-settings/gauges'],
       ['POST', '/chart-settings/gauges', gauge()],
       ['PUT', '/chart-settings/gauges/1', gauge()],
@@ -119,6 +120,15 @@ describe('chart settings', () => {
     );
     expect(logs.map((log) => log.action)).toEqual(['add_gauge', 'edit_gauge', 'delete_gauge']);
     expect(logs[0]).toMatchObject({ username: 'demo_root', new_value: 'maglev_blower #10 0..30000 ≤20000 #52c41a ≤27000 #faad14 ≤30000 #f5222d' });
+  });
+
+  it("offers root a type's registers in protocol order, named in the caller's language", async () => {
+    const registers = dataOf<{ number: number; name: string; format: string; unit: string }[]>(
+      await call('GET', '/chart-settings/registers?device_type=maglev_blower', undefined, 'demo_root', ZH),
+    );
+    expect(registers[0]).toMatchObject({ number: R.running });
+    expect(registers.find((register) => register.number === R.speed)).toMatchObject({ name: '电机转速', unit: 'rpm', format: 'number' });
+    expect((await call('GET', '/chart-settings/registers?device_type=no_such_type')).statusCode).toBe(404);
   });
 
   it('refuses a bad gauge with field errors in the caller’s language, changing nothing', async () => {

@@ -1,4 +1,6 @@
 import {
+  chartRegisterOptionSchema,
+  chartRegistersQuerySchema,
   chartSettingIdParamsSchema,
   chartSettingsQuerySchema,
   deviceTypeChartsSchema,
@@ -43,6 +45,19 @@ export const chartSettingsRoutes: FastifyPluginAsyncZod<{ chartSettings: ChartSe
       },
     },
     async (request) => ok(request, await chartSettings.charts(request.language, request.params.deviceTypeId)),
+  );
+
+  app.get(
+    '/chart-settings/registers',
+    {
+      preHandler: root('gauges'),
+      schema: {
+        ...doc("A device type's registers in protocol order, named in the caller's language: what a gauge, stacked chart or stop state may use"),
+        querystring: chartRegistersQuerySchema,
+        response: answers(z.array(chartRegisterOptionSchema), 400, 401, 403, 404),
+      },
+    },
+    async (request) => ok(request, await chartSettings.registers(request.language, request.query.device_type)),
   );
 
   app.get(

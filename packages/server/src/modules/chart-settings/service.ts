@@ -1,5 +1,6 @@
 import {
   fieldWidth,
+  type ChartRegisterOption,
   type DeviceTypeCharts,
   type Gauge,
   type GaugeSetting,
@@ -115,6 +116,21 @@ export function createChartSettingsService({ db, oplog, deviceTypesChanged }: Ch
   }
 
   return {
+    /** The registers of a type, for root's forms. */
+    async registers(language: Language, ref: string): Promise<ChartRegisterOption[]> {
+      const type = await requireDeviceType(db, ref);
+      const registers = (await registersOf(db, type.id)).get(type.id) ?? new Map<number, RegisterRow>();
+      return [...registers.values()].map((register) => ({
+        number: register.number,
+        name: register.name[language],
+        unit: register.unit,
+        decimals: register.decimals,
+        format: register.format,
+        min: register.min,
+        max: register.max,
+      }));
+    },
+
     async listGauges(language: Language, ref?: string): Promise<GaugeSetting[]> {
       const rows = await listed(ref);
       return rows.gauges.map((gauge) => presentGauge(rows, gauge, language));

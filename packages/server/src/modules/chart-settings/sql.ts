@@ -14,6 +14,9 @@ export interface TypeRow {
 
 export interface RegisterRow {
   number: number;
+  position: number;
+  min: number | null;
+  max: number | null;
   name: LocalizedText;
   unit: string;
   decimals: number;
@@ -70,9 +73,13 @@ export async function registersOf(executor: Executor, deviceTypeId?: string): Pr
       format: deviceTypeRegisters.format,
       width: deviceTypeRegisters.width,
       mask: deviceTypeRegisters.mask,
+      position: deviceTypeRegisters.position,
+      min: deviceTypeRegisters.min,
+      max: deviceTypeRegisters.max,
     })
     .from(deviceTypeRegisters)
-    .where(deviceTypeId === undefined ? undefined : eq(deviceTypeRegisters.deviceTypeId, deviceTypeId));
+    .where(deviceTypeId === undefined ? undefined : eq(deviceTypeRegisters.deviceTypeId, deviceTypeId))
+    .orderBy(asc(deviceTypeRegisters.deviceTypeId), asc(deviceTypeRegisters.position));
   const byType = new Map<string, Map<number, RegisterRow>>();
   for (const { deviceTypeId: typeId, ...register } of rows) {
     let registers = byType.get(typeId);
