@@ -5,7 +5,7 @@ const chartSettings = {
   register: '寄存器',
   title: '标题',
   titleHint: '留空则用寄存器名称',
-  textHint: '只填中文时其他语言沿用中文',
+  textHint: '未填的语言沿用第一个已填的',
   min: '最小值',
   max: '最大值',
   scale: '刻度',
