@@ -25,6 +25,8 @@ async function send(request: APIRequestContext, token: string, method: 'PUT' | '
 
 test.describe('chart settings', () => {
   test('root adds a banded gauge, a stacked chart and edits the stop state; the live and curves pages draw them', async ({ page, request }) => {
+    // Six screens and three device pages, each loaded cold.
+    test.setTimeout(180_000);
     await useLanguage(page, 'en');
     await signIn(page, 'demo_root');
     const token = await tokenOf(page);
@@ -99,7 +101,7 @@ test.describe('chart settings', () => {
     // The stop state: the seeded one is filled in; now "stopped while the speed is below 100 rpm".
     await page.goto('/chartsManage/stop-status');
     await page.locator('.stop-status__table tr[data-type="maglev_blower"] .stop-edit').click();
-    await expect(page.locator('.stop-form__register')).toContainText('Running');
+    await expect(page.locator('.stop-form__register')).toContainText('Run state');
     await choose(page, '.stop-form__register', 'Motor speed');
     await choose(page, '.stop-form__type', 'Threshold');
     await fill(page, '.stop-form__value', '100');
@@ -109,9 +111,10 @@ test.describe('chart settings', () => {
     await expect(page).toHaveURL(/\/chartsManage\/stop-status$/);
     await expect(page.locator('.stop-status__table tr[data-type="maglev_blower"]')).toContainText('value < 100');
     await keepScreenshot(page, 'chart-settings-stop-en');
+    // The API speaks the default language (zh) to a request without one.
     expect((await api<DeviceTypeCharts>(request, token, '/device-types/maglev_blower/charts')).stop_state).toEqual({
       register: R.speed,
-      register_name: 'Motor speed',
+      register_name: '电机转速',
       condition: { type: 'threshold', op: '<', value: 100 },
       note: 'E2E: below 100 rpm',
     });
