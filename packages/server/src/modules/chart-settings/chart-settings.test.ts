@@ -55,7 +55,8 @@ describe('chart settings', () => {
   it('answers the seeded gauges and stop state of a built-in type to every signed-in user, by id or number', async () => {
     const seeded = await charts();
     expect(seeded.gauges.map((entry) => entry.register)).toEqual([R.speed, R.flow, R.outletPressure, R.power]);
-    expect(seeded.gauges[0]).toMatchObject({ title: 'Motor speed', register_name: 'Motor speed', unit: 'rpm', decimals: 0, bands: [] });
+    expect(seeded.gauges[0]).toMatchObject({ title: 'Motor speed', register_name: 'Motor speed', unit: 'rpm', decimals: 0, min: 0, max: 35000 });
+    expect(seeded.gauges[0]!.bands.map((band) => band.to)).toEqual([28000, 32000, 35000]);
     expect(seeded.stop_state).toMatchObject({ register: R.running, condition: { type: 'equals', values: [0] } });
     expect(seeded.stacked_charts).toEqual([]);
     const byNumber = await charts(String(seeded.device_type.number), 'demo_manager', ZH);
