@@ -79,6 +79,11 @@ test.describe('chart settings', () => {
     await live.scrollIntoViewIfNeeded();
     await keepScreenshot(page, 'chart-settings-live-gauges-en');
 
+    // The big screen's map of the box shows its controller's gauges.
+    await page.goto(`/bigScreen/bg-map/${device!.box_id}`);
+    await expect(page.locator(`.wall-gauges [data-chart="E2E vibration"] canvas`)).toBeVisible();
+    await keepScreenshot(page, 'chart-settings-big-screen-en');
+
     // A stacked chart of three temperatures: drawn stacked on the curves page.
     await page.goto('/chartsManage/add-stacked-chart?device_type=maglev_blower');
     await fill(page, '.localized-name__zh', '轴承与绕组温度');
@@ -88,6 +93,7 @@ test.describe('chart settings', () => {
     await keepScreenshot(page, 'chart-settings-stacked-form-en');
     await page.locator('.stacked-form__save').click();
     await expect(page).toHaveURL(/\/chartsManage\/stacked-charts$/);
+    await expect(page.locator('.stacked-charts__table')).toBeVisible();
     const row = page.locator('.stacked-charts__table tr', { hasText: 'E2E temperatures' });
     await expect(row).toContainText('Motor winding temperature');
     await keepScreenshot(page, 'chart-settings-stacked-en');
@@ -109,6 +115,7 @@ test.describe('chart settings', () => {
     await keepScreenshot(page, 'chart-settings-stop-form-en');
     await page.locator('.stop-form__save').click();
     await expect(page).toHaveURL(/\/chartsManage\/stop-status$/);
+    await expect(page.locator('.stop-status__table')).toBeVisible();
     await expect(page.locator('.stop-status__table tr[data-type="maglev_blower"]')).toContainText('value < 100');
     await keepScreenshot(page, 'chart-settings-stop-en');
     // The API speaks the default language (zh) to a request without one.

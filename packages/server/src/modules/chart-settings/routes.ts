@@ -26,14 +26,16 @@ const typeParams = z.object({ deviceTypeId: deviceTypeIdParamSchema });
 /** Root's chart screens: every settings call is guarded by them, as the menu is. */
 const SCREENS = { gauges: '/chartsManage/gauge-charts', stacked: '/chartsManage/stacked-charts', stop: '/chartsManage/stop-status' } as const;
 
+type Options = { chartSettings: ChartSettingsService; guard: Guard };
+
+const actorOf = (request: Parameters<typeof signedIn>[0]): Actor => ({ user: signedIn(request).user, ip: request.ip });
+const rootOn = (guard: Guard) => (screen: keyof typeof SCREENS) => [guard.authenticate, requireScreen(SCREENS[screen])];
+
 /**
  * /chart-settings: gauges, stacked charts and stop states of device types, for root; and
  * /device-types/:deviceTypeId/charts, what the live view, the curves and the big screen draw, for everyone signed in.
  */
-export const chartSettingsRoutes: FastifyPluginAsyncZod<{ chartSettings: ChartSettingsService; guard: Guard }> = async (app, { chartSettings, guard }) => {
-  const actorOf = (request: Parameters<typeof signedIn>[0]): Actor => ({ user: signedIn(request).user, ip: request.ip });
-  const root = (screen: keyof typeof SCREENS) => [guard.authenticate, requireScreen(SCREENS[screen])];
-
+export const chartSettingsRoutes: FastifyPluginAsyncZod<Options> = async (app, { chartSettings, guard }) => {
   app.get(
     '/device-types/:deviceTypeId/charts',
     {
@@ -46,7 +48,7 @@ export const chartSettingsRoutes: FastifyPluginAsyncZod<{ chartSettings: ChartSe
     },
     async (request) => ok(request, await chartSettings.charts(request.language, request.params.deviceTypeId)),
   );
-
+  const root = rootOn(guard);
   app.get(
     '/chart-settings/registers',
     {
@@ -60,6 +62,14 @@ export const chartSettingsRoutes: FastifyPluginAsyncZod<{ chartSettings: ChartSe
     async (request) => ok(request, await chartSettings.registers(request.language, request.query.device_type)),
   );
 
+  await app.register(gaugeRoutes, { chartSettings, guard });
+  await app.register(stackedChartRoutes, { chartSettings, guard });
+  await app.register(stopStateRoutes, { chartSettings, guard });
+};
+
+/** /chart-settings/gauges: a type's gauges. */
+const gaugeRoutes: FastifyPluginAsyncZod<Options> = async (app, { chartSettings, guard }) => {
+  const root = rootOn(guard);
   app.get(
     '/chart-settings/gauges',
     {
@@ -105,7 +115,11 @@ export const chartSettingsRoutes: FastifyPluginAsyncZod<{ chartSettings: ChartSe
       return ok(request, null, 'chartSettingDeleted');
     },
   );
+};
 
+/** /chart-settings/stacked-charts: a type's register groups drawn stacked. */
+const stackedChartRoutes: FastifyPluginAsyncZod<Options> = async (app, { chartSettings, guard }) => {
+  const root = rootOn(guard);
   app.get(
     '/chart-settings/stacked-charts',
     {
@@ -154,7 +168,11 @@ export const chartSettingsRoutes: FastifyPluginAsyncZod<{ chartSettings: ChartSe
       return ok(request, null, 'chartSettingDeleted');
     },
   );
+};
 
+/** /chart-settings/stop-states: what means a type's machine is stopped. */
+const stopStateRoutes: FastifyPluginAsyncZod<Options> = async (app, { chartSettings, guard }) => {
+  const root = rootOn(guard);
   app.get(
     '/chart-settings/stop-states',
     {

@@ -31,7 +31,8 @@ export function needleValue(value: number | null, scale: Pick<GaugeScale, 'min' 
 }
 
 /** One gauge: the scale with its colour bands on the axis line, the needle, the shown value and the title. */
-export function gaugeOption(scale: GaugeScale, value: number | null, display: string | null, { dark = false } = {}): EChartsOption {
+/** `compact`: a small gauge without scale labels (the wall's narrow panel), where they would overlap. */
+export function gaugeOption(scale: GaugeScale, value: number | null, display: string | null, { dark = false, compact = false } = {}): EChartsOption {
   const banded = scale.bands.length > 0;
   const text = dark ? '#c8d3e6' : '#595959';
   return {
@@ -47,6 +48,7 @@ export function gaugeOption(scale: GaugeScale, value: number | null, display: st
         splitLine: { length: 8, lineStyle: { width: 1, color: '#999' } },
         splitNumber: 5,
         axisLabel: {
+          show: !compact,
           distance: 14,
           fontSize: 10,
           color: dark ? '#8fa3c4' : '#8c8c8c',

@@ -28,7 +28,11 @@ export default function KeyGauges({ boxId, controllerId, deviceType, active }: P
     () =>
       (gauges ?? []).map((gauge) => {
         const register = realtime.data?.registers.find((candidate) => candidate.number === gauge.register);
-        return { id: gauge.id, title: gauge.title, option: gaugeOption(gauge, register?.value ?? null, register?.display ?? null, { dark: true }) };
+        return {
+          id: gauge.id,
+          title: gauge.title,
+          option: gaugeOption(gauge, register?.value ?? null, register?.display ?? null, { dark: true, compact: true }),
+        };
       }),
     [gauges, realtime.data],
   );

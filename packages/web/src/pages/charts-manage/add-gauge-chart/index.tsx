@@ -1,12 +1,11 @@
 import { PlusOutlined, MinusCircleOutlined } from '@ant-design/icons';
 import type { GaugeInput, GaugeSetting, LocalizedText } from '@cloudbox/domain';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, ColorPicker, Form, InputNumber, Select, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createGauge, listGauges, updateGauge } from '../../../api/chartSettings';
-import { useViewQuery } from '../../../router/view-query';
 import { useAppStore } from '../../../stores/app';
 import FormActions from '../shared/FormActions';
+import { useEditedSetting } from '../shared/useEditedSetting';
 import GaugePreview from '../shared/GaugePreview';
 import LocalizedFields, { localizedOf } from '../shared/LocalizedFields';
 import TypeSelect from '../shared/TypeSelect';
@@ -29,13 +28,9 @@ interface Values {
 
 /** Adds a gauge to a device type, or edits one (`?id=`): register, title, scale, colour bands, with a preview. */
 export default function AddGaugeChart() {
-  const query = useViewQuery();
-  const id = Number(query.get('id') ?? Number.NaN);
-  const editing = Number.isInteger(id) && id > 0;
-  const gauges = useQuery({ queryKey: ['chart-settings', 'gauges', undefined], queryFn: () => listGauges(), enabled: editing });
-  const gauge = gauges.data?.find((candidate) => candidate.id === id);
-  if (editing && !gauge) return <Spin spinning={gauges.isFetching} className="app-page" />;
-  return <GaugeForm key={gauge?.id ?? 'new'} gauge={gauge} deviceType={query.get('device_type') ?? undefined} />;
+  const { setting, waiting, fetching, deviceType } = useEditedSetting('gauges', () => listGauges());
+  if (waiting) return <Spin spinning={fetching} className="app-page" />;
+  return <GaugeForm key={setting?.id ?? 'new'} gauge={setting} deviceType={deviceType} />;
 }
 
 function GaugeForm({ gauge, deviceType }: { gauge: GaugeSetting | undefined; deviceType: string | undefined }) {

@@ -1,11 +1,10 @@
 import type { LocalizedText, StackedChartInput, StackedChartSetting } from '@cloudbox/domain';
 import { STACKED_REGISTERS } from '@cloudbox/domain';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Form, InputNumber, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createStackedChart, listStackedCharts, updateStackedChart } from '../../../api/chartSettings';
-import { useViewQuery } from '../../../router/view-query';
 import FormActions from '../shared/FormActions';
+import { useEditedSetting } from '../shared/useEditedSetting';
 import LocalizedFields, { localizedOf } from '../shared/LocalizedFields';
 import TypeSelect from '../shared/TypeSelect';
 import { isNumeric, useTypeRegisters } from '../shared/useTypeRegisters';
@@ -23,13 +22,9 @@ interface Values {
 
 /** Adds a stacked chart to a device type, or edits one (`?id=`): its name and 2 to 8 numeric registers. */
 export default function AddStackedChart() {
-  const query = useViewQuery();
-  const id = Number(query.get('id') ?? Number.NaN);
-  const editing = Number.isInteger(id) && id > 0;
-  const charts = useQuery({ queryKey: ['chart-settings', 'stacked', undefined], queryFn: () => listStackedCharts(), enabled: editing });
-  const chart = charts.data?.find((candidate) => candidate.id === id);
-  if (editing && !chart) return <Spin spinning={charts.isFetching} className="app-page" />;
-  return <StackedForm key={chart?.id ?? 'new'} chart={chart} deviceType={query.get('device_type') ?? undefined} />;
+  const { setting, waiting, fetching, deviceType } = useEditedSetting('stacked', () => listStackedCharts());
+  if (waiting) return <Spin spinning={fetching} className="app-page" />;
+  return <StackedForm key={setting?.id ?? 'new'} chart={setting} deviceType={deviceType} />;
 }
 
 function StackedForm({ chart, deviceType }: { chart: StackedChartSetting | undefined; deviceType: string | undefined }) {

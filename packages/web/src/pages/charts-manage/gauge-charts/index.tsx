@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Row, Spin } from 'antd';
+import { Button, Card, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deleteGauge, listGauges } from '../../../api/chartSettings';
 import { useAppStore } from '../../../stores/app';
-import GaugeCard, { gaugeTitleOf } from '../shared/GaugeCard';
+import { gaugeTitleOf } from '../shared/GaugeCard';
+import GaugeGrid from '../shared/GaugeGrid';
 import ListToolbar, { useTypeFilter } from '../shared/ListToolbar';
 import { useRemove } from '../shared/useRemove';
 import '../shared/index.css';
@@ -21,34 +22,24 @@ export default function GaugeCharts() {
       <Card variant="borderless">
         <ListToolbar type={type} onType={setType} addPath="/chartsManage/add-gauge-chart" addLabel={t('chartSettings.gauges.add')} />
         <Spin spinning={gauges.isFetching}>
-          {gauges.data?.length === 0 ? (
-            <Empty description={t('chartSettings.gauges.none')} />
-          ) : (
-            <Row gutter={[16, 16]}>
-              {gauges.data?.map((gauge) => (
-                <Col key={gauge.id} xs={24} sm={12} lg={8} xl={6}>
-                  <GaugeCard
-                    gauge={gauge}
-                    actions={[
-                      <Link key="edit" className="gauge-edit" to={`/chartsManage/add-gauge-chart?id=${gauge.id}`}>
-                        {t('chartSettings.edit')}
-                      </Link>,
-                      <Button
-                        key="delete"
-                        type="link"
-                        size="small"
-                        danger
-                        className="gauge-delete"
-                        onClick={() => remove(gaugeTitleOf(gauge, language), () => deleteGauge(gauge.id))}
-                      >
-                        {t('chartSettings.delete')}
-                      </Button>,
-                    ]}
-                  />
-                </Col>
-              ))}
-            </Row>
-          )}
+          <GaugeGrid
+            gauges={gauges.data}
+            actions={(gauge) => [
+              <Link key="edit" className="gauge-edit" to={`/chartsManage/add-gauge-chart?id=${gauge.id}`}>
+                {t('chartSettings.edit')}
+              </Link>,
+              <Button
+                key="delete"
+                type="link"
+                size="small"
+                danger
+                className="gauge-delete"
+                onClick={() => remove(gaugeTitleOf(gauge, language), () => deleteGauge(gauge.id))}
+              >
+                {t('chartSettings.delete')}
+              </Button>,
+            ]}
+          />
         </Spin>
       </Card>
     </div>

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, Empty, List, Row, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Empty, List, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { listDeviceTypes } from '../../../api/devices';
 import { listGauges, listStackedCharts, listStopStates } from '../../../api/chartSettings';
 import { useAppStore } from '../../../stores/app';
 import { describeCondition } from '../../charts-manage/shared/condition';
-import GaugeCard from '../../charts-manage/shared/GaugeCard';
+import GaugeGrid from '../../charts-manage/shared/GaugeGrid';
 import TypeSelect from '../../charts-manage/shared/TypeSelect';
 import { stopEditPath } from '../../charts-manage/shared/paths';
 import '../../charts-manage/shared/index.css';
@@ -48,25 +48,15 @@ export default function TypeChart() {
           extra={add('/chartsManage/add-gauge-chart', t('chartSettings.gauges.add'), 'type-chart__add-gauge')}
           loading={gauges.isFetching}
         >
-          {gauges.data?.length === 0 ? (
-            <Empty description={t('chartSettings.gauges.none')} />
-          ) : (
-            <Row gutter={[16, 16]}>
-              {gauges.data?.map((gauge) => (
-                <Col key={gauge.id} xs={24} sm={12} lg={8} xl={6}>
-                  <GaugeCard
-                    gauge={gauge}
-                    showType={false}
-                    actions={[
-                      <Link key="edit" to={`/chartsManage/add-gauge-chart?id=${gauge.id}`}>
-                        {t('chartSettings.edit')}
-                      </Link>,
-                    ]}
-                  />
-                </Col>
-              ))}
-            </Row>
-          )}
+          <GaugeGrid
+            gauges={gauges.data}
+            showType={false}
+            actions={(gauge) => [
+              <Link key="edit" to={`/chartsManage/add-gauge-chart?id=${gauge.id}`}>
+                {t('chartSettings.edit')}
+              </Link>,
+            ]}
+          />
         </Card>
         <Card
           variant="borderless"
