@@ -82,13 +82,16 @@ test.describe('chart settings', () => {
     // The big screen's map of the box shows its controller's gauges.
     await page.goto(`/bigScreen/bg-map/${device!.box_id}`);
     await expect(page.locator(`.wall-gauges [data-chart="E2E vibration"] canvas`)).toBeVisible();
+    // The needles swing to their values (ECharts' animation) before the picture.
+    await page.waitForTimeout(1500);
     await keepScreenshot(page, 'chart-settings-big-screen-en');
 
     // A stacked chart of three temperatures: drawn stacked on the curves page.
     await page.goto('/chartsManage/add-stacked-chart?device_type=maglev_blower');
     await fill(page, '.localized-name__zh', '轴承与绕组温度');
     await fill(page, '.localized-name__en', 'E2E temperatures');
-    for (const name of ['Front bearing temperature', 'Rear bearing temperature', 'Motor winding temperature']) await choose(page, '.stacked-form__registers', name);
+    for (const name of ['Front bearing temperature', 'Rear bearing temperature', 'Motor winding temperature'])
+      await choose(page, '.stacked-form__registers', name);
     await page.keyboard.press('Escape');
     await keepScreenshot(page, 'chart-settings-stacked-form-en');
     await page.locator('.stacked-form__save').click();
@@ -138,9 +141,15 @@ test.describe('chart settings', () => {
     expect(logged.items.map((entry) => entry.action)).toEqual(expect.arrayContaining(['add_gauge', 'add_stacked_chart', 'set_stop_state']));
 
     // Back as the demo had them.
-    const stackedId = (await api<DeviceTypeCharts>(request, token, '/device-types/maglev_blower/charts')).stacked_charts.find((chart) => chart.name === '轴承与绕组温度')!.id;
+    const stackedId = (await api<DeviceTypeCharts>(request, token, '/device-types/maglev_blower/charts')).stacked_charts.find(
+      (chart) => chart.name === '轴承与绕组温度',
+    )!.id;
     await send(request, token, 'DELETE', `/chart-settings/gauges/${gauge.id}`);
     await send(request, token, 'DELETE', `/chart-settings/stacked-charts/${stackedId}`);
-    await send(request, token, 'PUT', '/chart-settings/stop-states/maglev_blower', { register: before!.register, condition: before!.condition, note: before!.note });
+    await send(request, token, 'PUT', '/chart-settings/stop-states/maglev_blower', {
+      register: before!.register,
+      condition: before!.condition,
+      note: before!.note,
+    });
   });
 });
