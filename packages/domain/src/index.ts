@@ -42,6 +42,7 @@ export * from './device-types/catalog.js';
 export * from './device-types/views.js';
 export * from './event-rules/event-rules.js';
 export * from './type-settings/index.js';
+export * from './chart-settings/chart-settings.js';
 
 export * from './ingest/box-protocol.js';
 export * from './realtime/events.js';

@@ -40,6 +40,8 @@ import { typeSettingsRoutes } from './modules/type-settings/routes.js';
 import { createTypeSettingsService } from './modules/type-settings/service.js';
 import { createBoxDeliveryService } from './modules/box-delivery/service.js';
 import { boxRoutes } from './modules/boxes/routes.js';
+import { chartSettingsRoutes } from './modules/chart-settings/routes.js';
+import { createChartSettingsService } from './modules/chart-settings/service.js';
 import { createBoxService } from './modules/boxes/service.js';
 import { commandRoutes } from './modules/commands/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
@@ -148,6 +150,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(faultRoutes, { prefix: API_BASE, faults: services.faults, guard });
   app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: services.deviceTypes, admin: services.deviceTypeAdmin, guard });
   app.register(protocolRoutes, { prefix: API_BASE, protocols: services.protocols, guard });
+  app.register(chartSettingsRoutes, { prefix: API_BASE, chartSettings: services.chartSettings, guard });
   app.register(userRegisterRoutes, { prefix: API_BASE, service: services.userRegister, guard });
   app.register(companyRoutes, { prefix: API_BASE, companies: services.companies, guard });
   app.register(eventRuleRoutes, { prefix: API_BASE, eventRules: services.eventRules, guard });
@@ -246,6 +249,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
   const accounts = createAccountService({ db, passwords, sessions, oplog, scopesChanged });
   const snapshot = dataPlaneSnapshot({ broker: broker.view, ingest, realtime });
   const deviceTypesChanged = (deviceTypeIds: string[]) => bus.publish('device-types-changed', { deviceTypeIds });
+  const chartSettings = createChartSettingsService({ db, oplog, deviceTypesChanged });
 
   // What one instance changes, every instance forgets and tells its browsers (the policy first: the browsers' scopes are read from it).
   sessions.onEnded((userIds) => bus.publish('sessions-ended', { userIds: [...userIds] }));
@@ -263,6 +267,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     status.forget(boxId);
   });
   bus.subscribe('device-event', (message) => realtime.deliver(message));
+  bus.subscribe('device-types-changed', () => chartSettings.forget());
   bus.subscribe('device-types-changed', () => {
     ingest.rulesChanged();
     registry.reloadDeviceTypes().catch((error: unknown) => logger.error({ err: error }, 'reloading device types failed'));
@@ -289,6 +294,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     boxDelivery,
     accounts,
     snapshot,
+    chartSettings,
     companies: createCompanyService({ db, oplog, sessions }),
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),

@@ -34,6 +34,21 @@ export const eventRuleSchema = z.object({
 });
 export type EventRule = z.infer<typeof eventRuleSchema>;
 
+/**
+ * A seeded gauge: a register number (its scale: the register's declared range), or the register
+ * with the scale and colour bands an operator of the machine expects.
+ */
+const gaugeSeedSchema = z.union([
+  z.number().int(),
+  z.object({
+    register: z.number().int(),
+    min: z.number(),
+    max: z.number(),
+    bands: z.array(z.object({ to: z.number(), color: z.string().regex(/^#[0-9a-fA-F]{6}$/) })).optional(),
+  }),
+]);
+export type GaugeSeed = z.infer<typeof gaugeSeedSchema>;
+
 export const deviceTypeSchema = z
   .object({
     id: z.string().regex(/^[a-z][a-z0-9_]*$/),
@@ -42,8 +57,8 @@ export const deviceTypeSchema = z
     registers: z.array(registerSchema).min(1),
     layout: z.object({ template: z.enum(PAGE_TEMPLATES), rows: z.array(layoutRowSchema) }),
     events: z.array(eventRuleSchema),
-    /** The seeded chart settings: the live page's gauges (register numbers) and what means stopped. */
-    charts: z.object({ gauges: z.array(z.number().int()), stop: registerConditionSchema.optional() }).optional(),
+    /** The seeded chart settings: the live page's gauges and what means stopped. */
+    charts: z.object({ gauges: z.array(gaugeSeedSchema), stop: registerConditionSchema.optional() }).optional(),
   })
   .superRefine((deviceType, ctx) => {
     const byNumber = new Map(deviceType.registers.map((register) => [register.number, register]));

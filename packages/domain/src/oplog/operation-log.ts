@@ -56,6 +56,15 @@ export const OPERATION_ACTIONS = [
   'delete_device_type',
   'edit_protocol',
   'upload_protocol',
+  // Chart settings of device types (/chartsManage, root).
+  'add_gauge',
+  'edit_gauge',
+  'delete_gauge',
+  'add_stacked_chart',
+  'edit_stacked_chart',
+  'delete_stacked_chart',
+  'set_stop_state',
+  'delete_stop_state',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

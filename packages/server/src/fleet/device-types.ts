@@ -1,4 +1,13 @@
-import { DEVICE_TYPES, registerRange, type DeviceType, type EventCondition, type LocalizedText, type Register, type RegisterCondition } from '@cloudbox/domain';
+import {
+  DEVICE_TYPES,
+  registerRange,
+  type DeviceType,
+  type GaugeSeed,
+  type EventCondition,
+  type LocalizedText,
+  type Register,
+  type RegisterCondition,
+} from '@cloudbox/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/index.js';
 import {
@@ -91,11 +100,21 @@ async function seedDefinition(tx: Executor, type: DeviceType): Promise<void> {
 async function seedCharts(tx: Executor, type: DeviceType): Promise<void> {
   const { gauges = [], stop } = type.charts ?? {};
   const registers = new Map(type.registers.map((register) => [register.number, register]));
-  const rows = gauges.flatMap((number, position) => {
-    const register = registers.get(number);
+  const rows = gauges.flatMap((gauge, position) => {
+    const seed: Partial<Exclude<GaugeSeed, number>> & { register: number } = typeof gauge === 'number' ? { register: gauge } : gauge;
+    const register = registers.get(seed.register);
     if (!register) return [];
     const { min, max } = registerRange(register);
-    return [{ deviceTypeId: type.id, register: number, min: register.min ?? Math.max(min, 0), max: register.max ?? max, position }];
+    return [
+      {
+        deviceTypeId: type.id,
+        register: seed.register,
+        min: seed.min ?? register.min ?? Math.max(min, 0),
+        max: seed.max ?? register.max ?? max,
+        bands: seed.bands ?? [],
+        position,
+      },
+    ];
   });
   if (rows.length > 0) await tx.insert(deviceTypeGauges).values(rows);
   if (stop) await tx.insert(deviceTypeStopStates).values({ deviceTypeId: type.id, register: stop.register, condition: stop.condition }).onConflictDoNothing();

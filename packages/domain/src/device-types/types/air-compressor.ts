@@ -148,7 +148,30 @@ export const airCompressor = deviceTypeSchema.parse({
     [R.hintCode, R.softwareVersion],
   ]),
   charts: {
-    gauges: [R.dischargePressure, R.dischargeTemperature, R.motorCurrent, R.power],
+    gauges: [
+      {
+        register: R.dischargePressure,
+        min: 0,
+        max: 1.6,
+        bands: [
+          { to: 1.0, color: '#52c41a' },
+          { to: 1.3, color: '#faad14' },
+          { to: 1.6, color: '#f5222d' },
+        ],
+      },
+      {
+        register: R.dischargeTemperature,
+        min: 0,
+        max: 120,
+        bands: [
+          { to: 95, color: '#52c41a' },
+          { to: 105, color: '#faad14' },
+          { to: 120, color: '#f5222d' },
+        ],
+      },
+      { register: R.motorCurrent, min: 0, max: 400 },
+      { register: R.power, min: 0, max: 250 },
+    ],
     stop: { register: R.running, condition: { type: 'equals', values: [0] } },
   },
   events: [

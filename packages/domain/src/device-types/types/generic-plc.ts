@@ -92,7 +92,22 @@ export const genericPlc = deviceTypeSchema.parse({
     [R.pressureInput, R.temperatureInput],
     [R.hintCode],
   ]),
-  charts: { gauges: [R.pressureInput, R.temperatureInput, R.speedReference] },
+  charts: {
+    gauges: [
+      { register: R.pressureInput, min: 0, max: 1 },
+      {
+        register: R.temperatureInput,
+        min: -20,
+        max: 100,
+        bands: [
+          { to: 60, color: '#52c41a' },
+          { to: 80, color: '#faad14' },
+          { to: 100, color: '#f5222d' },
+        ],
+      },
+      R.speedReference,
+    ],
+  },
   events: [
     bitSet(EMERGENCY_STOP_INPUT, 0, 'fault', text('急停按钮已按下', 'Emergency stop pressed', 'Parada de emergencia pulsada', '非常停止ボタンが押されました')),
     bitSet(R.alarmWord, PLC_ALARM_BITS.motorOverload, 'alert', text('电机过载', 'Motor overload', 'Sobrecarga del motor', 'モータ過負荷'), { debounce_s: 5 }),

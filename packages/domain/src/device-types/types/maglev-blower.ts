@@ -148,7 +148,24 @@ export const maglevBlower = deviceTypeSchema.parse({
     [R.runHours, R.faultCode],
     [R.hintCode, R.softwareVersion],
   ]),
-  charts: { gauges: [R.speed, R.flow, R.outletPressure, R.power], stop: { register: R.running, condition: { type: 'equals', values: [0] } } },
+  charts: {
+    gauges: [
+      {
+        register: R.speed,
+        min: 0,
+        max: 35000,
+        bands: [
+          { to: 28000, color: '#52c41a' },
+          { to: 32000, color: '#faad14' },
+          { to: 35000, color: '#f5222d' },
+        ],
+      },
+      { register: R.flow, min: 0, max: 200 },
+      { register: R.outletPressure, min: 0, max: 150 },
+      { register: R.power, min: 0, max: 400 },
+    ],
+    stop: { register: R.running, condition: { type: 'equals', values: [0] } },
+  },
   events: [
     bitSet(R.fault, 0, 'fault', text('鼓风机故障停机', 'Blower tripped on a fault', 'La soplante se detuvo por un fallo', 'ブロワが故障停止しました')),
     bitSet(R.surgeProtection, 0, 'alert', text('喘振保护动作', 'Surge protection acted', 'Actuó la protección antibombeo', 'サージ保護が動作しました')),

@@ -11,6 +11,7 @@ import { worstState } from '../../../components/DeviceStatus/status';
 import { useView } from '../../../router/view-context';
 import { devicePath } from '../../../utils/device-links';
 import Wall, { Panel } from '../Wall';
+import KeyGauges from './KeyGauges';
 
 /** The map around one box on the wall: the box marked, its neighbours by status, and its facts. */
 export default function BgMap() {
@@ -57,6 +58,15 @@ export default function BgMap() {
               ]}
             />
           )}
+          {box?.controllers.map((controller) => (
+            <KeyGauges
+              key={controller.controller_id}
+              boxId={box.box_id}
+              controllerId={controller.controller_id}
+              deviceType={controller.device_type}
+              active={active}
+            />
+          ))}
         </Panel>
         <Panel title={t('bgMap.around')} className="wall-column bg-map__map">
           {focus ? (

@@ -13,6 +13,7 @@ import { useViewQuery } from '../../../router/view-query';
 import { useTagsViewStore } from '../../../stores/tagsView';
 import { displayValue } from '../live/useDeviceLive';
 import { defaultRegisters, isCurveRegister, useDeviceRegisters } from '../shared/registers';
+import { useKeyRegisters } from '../../../components/charts/useTypeCharts';
 import './index.css';
 
 const WINDOWS = [10, 30, 120] as const;
@@ -67,14 +68,15 @@ export default function ErrorDetails() {
     enabled: controllerId !== undefined,
   });
   const fault = faults.data?.items.find((record) => new Date(record.started_at).getTime() === time) ?? faults.data?.items[0];
+  const keyRegisters = useKeyRegisters(controller?.device_type);
   const meta = useDeviceRegisters(boxId, controllerId);
   const curves = useMemo(() => (meta.data?.registers ?? []).filter(isCurveRegister), [meta.data]);
   const registers = useMemo(() => {
-    const numbers = defaultRegisters(curves, controller?.device_type, 3);
+    const numbers = defaultRegisters(curves, keyRegisters, 3);
     return fault && curves.some((register) => register.number === fault.register)
       ? [fault.register, ...numbers.filter((number) => number !== fault.register)]
       : numbers;
-  }, [curves, controller?.device_type, fault]);
+  }, [curves, keyRegisters, fault]);
   const shown = registers.map((number) => curves.find((register) => register.number === number)).filter((register) => register !== undefined);
   const history = useQuery({
     queryKey: ['devices', 'around', boxId, controllerId, from, to, registers],

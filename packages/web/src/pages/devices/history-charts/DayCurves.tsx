@@ -12,7 +12,9 @@ import { addDays, dayInZone, formatInZone, midnightOf, type CalendarDay } from '
 import DeviceHeader, { pickController, useDeviceDetail } from '../../../components/DeviceHeader';
 import { useView } from '../../../router/view-context';
 import { useViewQuery } from '../../../router/view-query';
+import { useTypeCharts } from '../../../components/charts/useTypeCharts';
 import { MAGLEV_CURVES } from './maglev';
+import TypeStackedCharts from './TypeStackedCharts';
 import { defaultRegisters, isCurveRegister, useDeviceRegisters } from '../shared/registers';
 
 /**
@@ -58,10 +60,17 @@ export default function DayCurves({ variant }: { variant: 'controller' | 'maglev
   const curves = useMemo(() => (meta.data?.registers ?? []).filter(isCurveRegister), [meta.data]);
   const [chosen, setChosen] = useState<number[] | null>(null);
   const deviceType = controller?.device_type;
+  const typeCharts = useTypeCharts(deviceType).data;
+  const keyRegisters = useMemo(() => typeCharts?.gauges.map((gauge) => gauge.register), [typeCharts]);
+  const stackedCharts = typeCharts?.stacked_charts ?? [];
+  const [view, setView] = useState<'curves' | 'stacked'>('curves');
+  const stacked = view === 'stacked' && stackedCharts.length > 0;
   const preset = useMemo(
     () =>
-      variant === 'maglev' ? MAGLEV_CURVES.filter((number) => curves.some((register) => register.number === number)) : defaultRegisters(curves, deviceType, 6),
-    [variant, curves, deviceType],
+      variant === 'maglev'
+        ? MAGLEV_CURVES.filter((number) => curves.some((register) => register.number === number))
+        : defaultRegisters(curves, keyRegisters, 6),
+    [variant, curves, keyRegisters],
   );
   const registers = chosen ?? preset;
   const span = spanOf(query.get('span'));
@@ -74,7 +83,7 @@ export default function DayCurves({ variant }: { variant: 'controller' | 'maglev
   const history = useQuery({
     queryKey: ['devices', 'curves', boxId, controllerId, from, to, registers],
     queryFn: () => getHistory(boxId, controllerId!, { from, to, registers, points: POINTS }),
-    enabled: controllerId !== undefined && day !== undefined && registers.length > 0,
+    enabled: controllerId !== undefined && day !== undefined && registers.length > 0 && !stacked,
   });
   // The zoom belongs to the range it was made in: another day or span starts unzoomed.
   const [zoomState, setZoomState] = useState<{ from: number; to: number; window: ZoomWindow } | null>(null);
@@ -111,8 +120,20 @@ export default function DayCurves({ variant }: { variant: 'controller' | 'maglev
               onChange={(next) => open(day, next)}
               options={(Object.keys(SPANS) as Span[]).map((value) => ({ value, label: t(`history.span.${value}`) }))}
             />
+            {stackedCharts.length > 0 && (
+              <Segmented<'curves' | 'stacked'>
+                className="device-curves__view"
+                value={view}
+                onChange={setView}
+                options={[
+                  { value: 'curves', label: t('chartSettings.curves.curves') },
+                  { value: 'stacked', label: t('chartSettings.curves.stacked') },
+                ]}
+              />
+            )}
             <Select
               mode="multiple"
+              disabled={stacked}
               className="register-select"
               maxTagCount="responsive"
               value={registers}
@@ -122,22 +143,26 @@ export default function DayCurves({ variant }: { variant: 'controller' | 'maglev
               optionFilterProp="label"
             />
           </Space>
-          <Spin spinning={history.isFetching || zoomed.isFetching}>
-            {shown.length === 0 || (history.data && history.data.items.length === 0) ? (
-              <Empty description={t('history.noData')} />
-            ) : (
-              <StackedCurves
-                items={items}
-                registers={shown}
-                from={from}
-                to={to}
-                zone={zone}
-                zoom={zoom}
-                onZoom={(window) => setZoomState(window && { from, to, window })}
-                label="day-curves"
-              />
-            )}
-          </Spin>
+          {stacked && controllerId !== undefined ? (
+            <TypeStackedCharts boxId={boxId} controllerId={controllerId} charts={stackedCharts} from={from} to={to} zone={zone} />
+          ) : (
+            <Spin spinning={history.isFetching || zoomed.isFetching}>
+              {shown.length === 0 || (history.data && history.data.items.length === 0) ? (
+                <Empty description={t('history.noData')} />
+              ) : (
+                <StackedCurves
+                  items={items}
+                  registers={shown}
+                  from={from}
+                  to={to}
+                  zone={zone}
+                  zoom={zoom}
+                  onZoom={(window) => setZoomState(window && { from, to, window })}
+                  label="day-curves"
+                />
+              )}
+            </Spin>
+          )}
         </Card>
       )}
     </div>

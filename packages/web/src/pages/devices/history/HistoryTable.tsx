@@ -12,6 +12,7 @@ import { useView } from '../../../router/view-context';
 import { exportRows } from '../../../utils/xlsx-export';
 import { displayValue } from '../live/useDeviceLive';
 import { defaultRegisters, useDeviceRegisters } from '../shared/registers';
+import { useKeyRegisters } from '../../../components/charts/useTypeCharts';
 import './index.css';
 
 const PAGE_SIZES = [20, 50, 100, 200];
@@ -41,10 +42,11 @@ export default function HistoryTable({ variant }: { variant: 'controller' | 'plc
   const controllerId = Number(params.controller_id);
   const detail = useDeviceDetail(boxId);
   const deviceType = detail.data?.controllers.find((controller) => controller.controller_id === controllerId)?.device_type;
+  const keyRegisters = useKeyRegisters(deviceType);
   const meta = useDeviceRegisters(boxId, controllerId);
   const all = useMemo(() => meta.data?.registers ?? [], [meta.data]);
   const [chosen, setChosen] = useState<number[] | null>(null);
-  const registers = chosen ?? (variant === 'plc' ? all.slice(0, 12).map((register) => register.number) : defaultRegisters(all, deviceType, 6));
+  const registers = chosen ?? (variant === 'plc' ? all.slice(0, 12).map((register) => register.number) : defaultRegisters(all, keyRegisters, 6));
   const zone = detail.data?.time_zone ?? 'UTC';
   const [range, setRange] = useState<[number, number]>(() => lastHours(24));
   const [paging, setPaging] = useState({ page: 1, pageSize: 50 });

@@ -12,6 +12,7 @@ import { formatInZone, fromWallClock, wallClock } from '../../../components/char
 import DeviceHeader, { useDeviceDetail } from '../../../components/DeviceHeader';
 import { useView } from '../../../router/view-context';
 import { defaultRegisters, isCurveRegister, useDeviceRegisters } from '../shared/registers';
+import { useKeyRegisters } from '../../../components/charts/useTypeCharts';
 import './index.css';
 
 const RISE = '#ef5350';
@@ -97,10 +98,11 @@ export default function KLine() {
   const controllerId = Number(params.controller_id);
   const detail = useDeviceDetail(boxId);
   const deviceType = detail.data?.controllers.find((controller) => controller.controller_id === controllerId)?.device_type;
+  const keyRegisters = useKeyRegisters(deviceType);
   const meta = useDeviceRegisters(boxId, controllerId);
   const curves = useMemo(() => (meta.data?.registers ?? []).filter(isCurveRegister), [meta.data]);
   const [chosen, setChosen] = useState<number | null>(null);
-  const register = chosen ?? defaultRegisters(curves, deviceType, 1)[0];
+  const register = chosen ?? defaultRegisters(curves, keyRegisters, 1)[0];
   const zone = detail.data?.time_zone;
   const [interval, setInterval] = useState<KlineInterval>('day');
   // Null until the user picks one: the default needs the CK's zone, known with the detail.

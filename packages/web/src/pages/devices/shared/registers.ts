@@ -1,7 +1,6 @@
 import { getDeviceType, type RealtimeRegister } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { getRealtime } from '../../../api/devices';
-import { KEY_REGISTERS } from '../live/gauges';
 
 /** The registers of a device with their names and units in the user's language (from the realtime call). */
 export function useDeviceRegisters(boxId: string, controllerId: number | undefined) {
@@ -18,10 +17,10 @@ export function isCurveRegister(register: Pick<RealtimeRegister, 'format' | 'min
   return register.format === 'number';
 }
 
-/** What a curve or table shows before the user chooses: the key values of the type, else the first numbers. */
-export function defaultRegisters(registers: readonly RealtimeRegister[], deviceType: string | undefined, count = 4): number[] {
+/** What a curve or table shows before the user chooses: the key values of the type (its gauges' registers, `useKeyRegisters`), else the first numbers. */
+export function defaultRegisters(registers: readonly RealtimeRegister[], keyRegisters: readonly number[] | undefined, count = 4): number[] {
   const numbers = registers.filter(isCurveRegister).map((register) => register.number);
-  const keys = (deviceType ? KEY_REGISTERS[deviceType] : undefined)?.filter((number) => numbers.includes(number)) ?? [];
+  const keys = keyRegisters?.filter((number) => numbers.includes(number)) ?? [];
   return [...new Set([...keys, ...numbers])].slice(0, Math.max(count, keys.length));
 }
 

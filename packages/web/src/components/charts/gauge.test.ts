@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { bandStops, needleValue } from './gauge';
+
+describe('gauge scales', () => {
+  it('colour the axis line band by band, the rest of the scale plain', () => {
+    const bands = [
+      { to: 20000, color: '#52c41a' },
+      { to: 27000, color: '#faad14' },
+    ];
+    expect(bandStops({ min: 0, max: 30000, bands }, '#eee')).toEqual([
+      [2 / 3, '#52c41a'],
+      [0.9, '#faad14'],
+      [1, '#eee'],
+    ]);
+    expect(bandStops({ min: -10, max: 10, bands: [{ to: 10, color: '#f5222d' }] })).toEqual([[1, '#f5222d']]);
+    expect(bandStops({ min: 0, max: 10, bands: [] }, '#eee')).toEqual([[1, '#eee']]);
+  });
+
+  it('clamp a band beyond a scale narrowed later', () => {
+    expect(bandStops({ min: 0, max: 100, bands: [{ to: 300, color: '#f5222d' }] })).toEqual([[1, '#f5222d']]);
+  });
+
+  it('pin the needle at the ends of the scale, at the start without a value', () => {
+    expect(needleValue(120, { min: 0, max: 100 })).toBe(100);
+    expect(needleValue(-5, { min: 0, max: 100 })).toBe(0);
+    expect(needleValue(null, { min: 10, max: 100 })).toBe(10);
+  });
+});
