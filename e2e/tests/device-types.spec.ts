@@ -1,17 +1,14 @@
 import type { DeviceTypeAdminItem, OperationLogEntry, Page as ListPage, ProtocolView } from '@cloudbox/domain';
 import { expect, test, type Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { api, tokenOf } from './support/devices.js';
+import { protocolSheet, type ProtocolRow } from './support/protocol-sheets.js';
 import { keepScreenshot, signIn, useLanguage } from './support/session.js';
 
 /** A type id nobody has, so reruns on a kept data directory do not collide. */
 const typeId = `e2e_mb_${Date.now() % 100_000}`;
 
-const ZH_HEADER = ['寄存器号', '名称', '单位', '数据类型', '字序', '比例', '小数位', '显示格式', '掩码', '枚举', '可写', '最小值', '最大值'];
-const EN_HEADER = ['Register', 'Name', 'Unit', 'Data type', 'Word order', 'Scale', 'Decimals', 'Display format', 'Mask', 'Choices', 'Writable', 'Min', 'Max'];
-
 /** A 40-register blower protocol in one language: temperatures, pressures, a float, status bits and set points. */
-function protocolRows(language: 'zh' | 'en'): (string | number)[][] {
+function protocolRows(language: 'zh' | 'en'): ProtocolRow[] {
   const words =
     language === 'zh'
       ? { temperature: '温度', pressure: '压力', state: '运行状态', stop: '0=停机;1=运行', set: '设定' }
@@ -39,14 +36,6 @@ function protocolRows(language: 'zh' | 'en'): (string | number)[][] {
       ];
     return [number, `${words.set} ${number}`, 'rpm', 'uint16', '', '', 0, 'number', '', '', language === 'zh' ? '是' : 'yes', 0, 40000];
   });
-}
-
-async function sheet(header: string[], rows: (string | number)[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const worksheet = book.addWorksheet('protocol');
-  worksheet.addRow(header);
-  for (const row of rows) worksheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 async function upload(page: Page, buffer: Buffer): Promise<void> {
@@ -94,7 +83,7 @@ test.describe('device types and their protocols', () => {
     await page.goto(`/device-type/type-config/upload/${number}/zh`);
     const [template] = await Promise.all([page.waitForEvent('download'), page.locator('.type-upload__template').click()]);
     expect(template.suggestedFilename()).toMatch(/\.xlsx$/);
-    await upload(page, await sheet(ZH_HEADER, protocolRows('zh')));
+    await upload(page, await protocolSheet('zh', protocolRows('zh')));
     await expect(page.locator('.type-upload__done')).toContainText('Saved as version 1 (40 registers)');
     await keepScreenshot(page, 'device-types-upload-zh-done-en');
 
@@ -104,7 +93,7 @@ test.describe('device types and their protocols', () => {
     bad[2] = [1, 'Again', '', 'int16', '', '', 0, 'number', '', '', '', '', ''];
     bad[5] = [6, 'Eight bits', '', 'int8', '', '', 0, 'number', '', '', '', '', ''];
     bad[36] = [37, 'Limits', 'rpm', 'uint16', '', '', 0, 'number', '', '', 'yes', 500, 100];
-    await upload(page, await sheet(EN_HEADER, bad));
+    await upload(page, await protocolSheet('en', bad));
     const report = page.locator('.type-upload__errors');
     await expect(report.locator('tr[data-row="4"][data-column="number"]')).toContainText('Register 1 is also on row 2');
     await expect(report.locator('tr[data-row="7"][data-column="data_type"]')).toContainText('Unknown data type');
@@ -116,7 +105,7 @@ test.describe('device types and their protocols', () => {
     expect((await api<ProtocolView>(request, token, `/device-types/${typeId}/protocol?language=en`)).current_version).toBe(1);
 
     // The good en sheet: the names of English, version 2.
-    await upload(page, await sheet(EN_HEADER, protocolRows('en')));
+    await upload(page, await protocolSheet('en', protocolRows('en')));
     await expect(page.locator('.type-upload__done')).toContainText('Saved as version 2 (40 registers)');
     await page.locator('.type-upload__view').click();
     await expect(page).toHaveURL(new RegExp(`/device-type/type-config/protocol/${number}/default/en$`));

@@ -109,7 +109,7 @@ export class Sessions {
 }
 
 /** Routes whose success is not JSON: the spreadsheets and the metrics text. */
-const NOT_ENVELOPED = [/\/export$/, /\/box-registry\/template$/, /^\/api\/v2\/metrics/];
+const NOT_ENVELOPED = [/\/export$/, /\/template$/, /^\/api\/v2\/metrics/];
 /**
  * Routes that answer outside the envelope whatever the status: the docs (swagger-ui's own files)
  * and the realtime WebSocket, whose plain GET @fastify/websocket answers with an empty 404.
