@@ -1,5 +1,6 @@
 import { formatMessage, UPLOAD_COLUMN_LABELS, UPLOAD_COLUMNS, type Language, type UploadColumn } from '@cloudbox/domain';
 import ExcelJS from 'exceljs';
+import { cellText, openFirstSheet } from '../../http/xlsx.js';
 
 /* The upload spreadsheet: the template the console offers, and reading an uploaded file back into rows of text. */
 
@@ -10,7 +11,9 @@ export interface SheetRow {
 }
 
 export type ReadSheet =
-  { ok: true; rows: SheetRow[] } | { ok: false; key: 'uploadUnreadable' | 'uploadNoRows' } | { ok: false; key: 'uploadColumnMissing'; column: string };
+  | { ok: true; rows: SheetRow[] }
+  | { ok: false; key: 'uploadUnreadable' | 'uploadTooLarge' | 'uploadNoRows' }
+  | { ok: false; key: 'uploadColumnMissing'; column: string };
 
 const EXAMPLE: Record<UploadColumn, string> = {
   id: '100000001',
@@ -41,33 +44,11 @@ export async function templateWorkbook(language: Language): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** A cell as the text the user sees: numbers as written, dates as YYYY-MM-DD, rich text, links and formulas by their text. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value)
-      return value.richText
-        .map((part) => part.text)
-        .join('')
-        .trim();
-    if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    return '';
-  }
-  return String(value).trim();
-}
-
 /** The first sheet's boxes: the header row names the columns (any order, case-insensitive); blank rows are skipped. */
 export async function readSheet(bytes: Buffer): Promise<ReadSheet> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    return { ok: false, key: 'uploadUnreadable' };
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { ok: false, key: 'uploadUnreadable' };
+  const opened = await openFirstSheet(bytes);
+  if (!opened.ok) return opened;
+  const { sheet } = opened;
   const positions = new Map<string, number>();
   sheet.getRow(1).eachCell((cell, column) => positions.set(cellText(cell.value).toLowerCase(), column));
   const missing = UPLOAD_COLUMNS.find((column) => column !== 'owner_unit' && column !== 'remark' && !positions.has(column));

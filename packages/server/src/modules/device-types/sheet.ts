@@ -9,13 +9,9 @@ import {
   type ProtocolRow,
 } from '@cloudbox/domain';
 import ExcelJS from 'exceljs';
-import { cellText } from '../box-registry/sheet.js';
-import { checkZipSize } from './zip-limit.js';
+import { cellText, openFirstSheet } from '../../http/xlsx.js';
 
 /* The protocol spreadsheet of one language: the template, the export, and reading an upload back into rows of text. */
-
-/** What an uploaded sheet may inflate to (a 2000-register protocol is about 1 MB of XML). */
-const MAX_INFLATED_BYTES = 20 * 1024 * 1024;
 
 export interface ProtocolSheetRow {
   row: number;
@@ -98,16 +94,9 @@ const HEADERS = new Map<string, ProtocolColumn>(
 
 /** The first sheet's registers: a header row names the columns (any order, any of the four languages); blank rows are skipped. */
 export async function readProtocolSheet(bytes: Buffer, language: Language): Promise<ReadProtocolSheet> {
-  const zip = checkZipSize(bytes, MAX_INFLATED_BYTES);
-  if (zip !== 'ok') return { ok: false, key: zip === 'too_large' ? 'uploadTooLarge' : 'uploadUnreadable' };
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    return { ok: false, key: 'uploadUnreadable' };
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { ok: false, key: 'uploadUnreadable' };
+  const opened = await openFirstSheet(bytes);
+  if (!opened.ok) return opened;
+  const { sheet } = opened;
   const positions = new Map<ProtocolColumn, number>();
   let unknown: string | undefined;
   sheet.getRow(1).eachCell((cell, position) => {
