@@ -45,103 +45,109 @@ interface VersionRow {
   registers: number;
 }
 
+/** The type's current registers, by number. */
+async function currentRegisters(executor: Executor | Db, id: string): Promise<Map<number, Register>> {
+  return (await loadDeviceTypes(executor as Db, [id])).get(id)?.registers ?? new Map();
+}
+
+/** Every version of a type's protocol, newest first: how it came, who, when, how many registers. */
+async function versions(db: Db, id: string): Promise<ProtocolVersion[]> {
+  const rows = await queryRows<VersionRow>(
+    db,
+    sql`select p.version, p.source, p.note, u.username as created_by, extract(epoch from p.created_at)::float8 * 1000 as created_ms,
+          jsonb_array_length(p.registers)::int as registers
+        from device_type_protocols p left join users u on u.id = p.created_by
+        where p.device_type_id = ${id} order by p.version desc`,
+  );
+  return rows.map(({ created_ms, ...row }) => ({ ...row, created_at: new Date(created_ms).toISOString() }));
+}
+
+/** Registers in use elsewhere (page layout, event rules, charts, stop state) that a new table leaves out. */
+async function removedInUse(tx: Executor, id: string, kept: Set<number>, before: Iterable<number>, language: Language): Promise<Problem[]> {
+  const removed = [...before].filter((number) => !kept.has(number));
+  if (removed.length === 0) return [];
+  const used = await queryRows<{ register: number; use: 'protocolUseLayout' | 'protocolUseRule' | 'protocolUseChart' }>(
+    tx,
+    sql`select r.register, r.use from (
+          select register1 as register, 'protocolUseLayout' as use from device_type_layout_rows where device_type_id = ${id}
+          union all select register2, 'protocolUseLayout' from device_type_layout_rows where device_type_id = ${id} and register2 is not null
+          union all select register, 'protocolUseRule' from event_rules where device_type_id = ${id}
+          union all select (a ->> 'register')::int, 'protocolUseRule' from event_rules, jsonb_array_elements(also) a where device_type_id = ${id}
+          union all select register, 'protocolUseChart' from device_type_gauges where device_type_id = ${id}
+          union all select register, 'protocolUseChart' from device_type_stop_states where device_type_id = ${id}
+          union all select value::int, 'protocolUseChart' from device_type_stacked_charts, jsonb_array_elements_text(registers) where device_type_id = ${id}
+        ) r where r.register = any(${`{${removed.join(',')}}`}::int[])`,
+  );
+  const first = new Map(used.map((row) => [row.register, row.use]));
+  return [...first].map(([register, use]) => ({
+    field: 'rows',
+    key: 'protocolRegisterInUse',
+    params: { number: register, use: formatMessage(language, use) },
+  }));
+}
+
+/** Writes the registers as the next version, in one transaction, audited; answers the version. */
+async function commit(
+  { db, oplog, deviceTypesChanged }: ProtocolDeps,
+  actor: Actor,
+  type: DeviceTypeRef,
+  checked: CheckedRegister[],
+  change: { source: string; note: string; action: 'edit_protocol' | 'upload_protocol'; language: Language; removable: boolean },
+): Promise<ProtocolSaved> {
+  const registers = checked.map(({ register }) => registerSchema.parse(register));
+  const version = await db.transaction(async (tx) => {
+    const [locked] = await tx.select({ version: deviceTypes.protocolVersion }).from(deviceTypes).where(eq(deviceTypes.id, type.id)).for('update');
+    if (!locked) throw ApiError.notFound('deviceTypeNotFound');
+    const before = await tx.select({ number: deviceTypeRegisters.number }).from(deviceTypeRegisters).where(eq(deviceTypeRegisters.deviceTypeId, type.id));
+    if (change.removable) {
+      const problems = await removedInUse(
+        tx,
+        type.id,
+        new Set(registers.map((register) => register.number)),
+        before.map((row) => row.number),
+        change.language,
+      );
+      if (problems.length > 0) throw ApiError.invalidInput(problems);
+    }
+    const next = locked.version + 1;
+    await tx.delete(deviceTypeRegisters).where(eq(deviceTypeRegisters.deviceTypeId, type.id));
+    await tx.insert(deviceTypeRegisters).values(registers.map((register, position) => registerRow(type.id, register, position)));
+    await tx.insert(deviceTypeProtocols).values({
+      deviceTypeId: type.id,
+      version: next,
+      registers: checked.map(({ register }) => register),
+      source: change.source,
+      note: change.note,
+      createdBy: actor.user.id,
+    });
+    await tx.update(deviceTypes).set({ protocolVersion: next, updatedAt: new Date() }).where(eq(deviceTypes.id, type.id));
+    await oplog.record(tx, {
+      userId: actor.user.id,
+      username: actor.user.username,
+      ip: actor.ip,
+      action: change.action,
+      oldValue: `${type.id} v${locked.version}`,
+      newValue: `${type.id} v${next} (${change.source}, ${registers.length})${change.note ? `: ${change.note}` : ''}`,
+    });
+    return next;
+  });
+  deviceTypesChanged([type.id]);
+  return { version, registers: registers.length };
+}
+
+/** Refuses a table with its problems, row by row, at most `REPORT_MAX_PROBLEMS` of them. */
+function refuse(problems: Problem[]): never {
+  throw ApiError.invalidInput(byRow(problems).slice(0, REPORT_MAX_PROBLEMS));
+}
+
 /**
  * The register protocols of device types, per language and versioned. Every change (an edit of the
  * table in one language, or an uploaded sheet) writes the current registers, a snapshot as the next
  * version and the type's version in one transaction, audited; then every instance reloads the type.
  * Samples hold engineering values, so history recorded under an older version reads as it was.
  */
-export function createProtocolService({ db, oplog, deviceTypesChanged }: ProtocolDeps) {
-  async function currentRegisters(executor: Executor | Db, id: string): Promise<Map<number, Register>> {
-    return (await loadDeviceTypes(executor as Db, [id])).get(id)?.registers ?? new Map();
-  }
-
-  async function versions(id: string): Promise<ProtocolVersion[]> {
-    const rows = await queryRows<VersionRow>(
-      db,
-      sql`select p.version, p.source, p.note, u.username as created_by, extract(epoch from p.created_at)::float8 * 1000 as created_ms,
-            jsonb_array_length(p.registers)::int as registers
-          from device_type_protocols p left join users u on u.id = p.created_by
-          where p.device_type_id = ${id} order by p.version desc`,
-    );
-    return rows.map(({ created_ms, ...row }) => ({ ...row, created_at: new Date(created_ms).toISOString() }));
-  }
-
-  /** Registers in use elsewhere (page layout, event rules, charts, stop state) that a new table leaves out. */
-  async function removedInUse(tx: Executor, id: string, kept: Set<number>, before: Iterable<number>, language: Language): Promise<Problem[]> {
-    const removed = [...before].filter((number) => !kept.has(number));
-    if (removed.length === 0) return [];
-    const used = await queryRows<{ register: number; use: 'protocolUseLayout' | 'protocolUseRule' | 'protocolUseChart' }>(
-      tx,
-      sql`select r.register, r.use from (
-            select register1 as register, 'protocolUseLayout' as use from device_type_layout_rows where device_type_id = ${id}
-            union all select register2, 'protocolUseLayout' from device_type_layout_rows where device_type_id = ${id} and register2 is not null
-            union all select register, 'protocolUseRule' from event_rules where device_type_id = ${id}
-            union all select (a ->> 'register')::int, 'protocolUseRule' from event_rules, jsonb_array_elements(also) a where device_type_id = ${id}
-            union all select register, 'protocolUseChart' from device_type_gauges where device_type_id = ${id}
-            union all select register, 'protocolUseChart' from device_type_stop_states where device_type_id = ${id}
-            union all select value::int, 'protocolUseChart' from device_type_stacked_charts, jsonb_array_elements_text(registers) where device_type_id = ${id}
-          ) r where r.register = any(${`{${removed.join(',')}}`}::int[])`,
-    );
-    const first = new Map(used.map((row) => [row.register, row.use]));
-    return [...first].map(([register, use]) => ({
-      field: 'rows',
-      key: 'protocolRegisterInUse',
-      params: { number: register, use: formatMessage(language, use) },
-    }));
-  }
-
-  /** Writes the registers as the next version, in one transaction, audited; answers the version. */
-  async function commit(
-    actor: Actor,
-    type: DeviceTypeRef,
-    checked: CheckedRegister[],
-    change: { source: string; note: string; action: 'edit_protocol' | 'upload_protocol'; language: Language; removable: boolean },
-  ): Promise<ProtocolSaved> {
-    const registers = checked.map(({ register }) => registerSchema.parse(register));
-    const version = await db.transaction(async (tx) => {
-      const [locked] = await tx.select({ version: deviceTypes.protocolVersion }).from(deviceTypes).where(eq(deviceTypes.id, type.id)).for('update');
-      if (!locked) throw ApiError.notFound('deviceTypeNotFound');
-      const before = await tx.select({ number: deviceTypeRegisters.number }).from(deviceTypeRegisters).where(eq(deviceTypeRegisters.deviceTypeId, type.id));
-      if (change.removable) {
-        const problems = await removedInUse(
-          tx,
-          type.id,
-          new Set(registers.map((register) => register.number)),
-          before.map((row) => row.number),
-          change.language,
-        );
-        if (problems.length > 0) throw ApiError.invalidInput(problems);
-      }
-      const next = locked.version + 1;
-      await tx.delete(deviceTypeRegisters).where(eq(deviceTypeRegisters.deviceTypeId, type.id));
-      await tx.insert(deviceTypeRegisters).values(registers.map((register, position) => registerRow(type.id, register, position)));
-      await tx.insert(deviceTypeProtocols).values({
-        deviceTypeId: type.id,
-        version: next,
-        registers: checked.map(({ register }) => register),
-        source: change.source,
-        note: change.note,
-        createdBy: actor.user.id,
-      });
-      await tx.update(deviceTypes).set({ protocolVersion: next, updatedAt: new Date() }).where(eq(deviceTypes.id, type.id));
-      await oplog.record(tx, {
-        userId: actor.user.id,
-        username: actor.user.username,
-        ip: actor.ip,
-        action: change.action,
-        oldValue: `${type.id} v${locked.version}`,
-        newValue: `${type.id} v${next} (${change.source}, ${registers.length})${change.note ? `: ${change.note}` : ''}`,
-      });
-      return next;
-    });
-    deviceTypesChanged([type.id]);
-    return { version, registers: registers.length };
-  }
-
-  function refuse(problems: Problem[]): never {
-    throw ApiError.invalidInput(byRow(problems).slice(0, REPORT_MAX_PROBLEMS));
-  }
+export function createProtocolService(deps: ProtocolDeps) {
+  const { db } = deps;
 
   return {
     /** One language's table of the current version, or of `version`; with every version. */
@@ -164,7 +170,7 @@ export function createProtocolService({ db, oplog, deviceTypesChanged }: Protoco
         version: version ?? facts!.current,
         current_version: facts!.current,
         rows: registers.map((register) => rowOfRegister(register, language)),
-        versions: await versions(type.id),
+        versions: await versions(db, type.id),
       };
     },
 
@@ -188,7 +194,7 @@ export function createProtocolService({ db, oplog, deviceTypesChanged }: Protoco
         previous,
       );
       if (checked.problems.length > 0) refuse(checked.problems);
-      return commit(actor, type, checked.registers, {
+      return commit(deps, actor, type, checked.registers, {
         source: `edit:${input.language}`,
         note: input.note,
         action: 'edit_protocol',
@@ -230,7 +236,7 @@ export function createProtocolService({ db, oplog, deviceTypesChanged }: Protoco
         if (missing.length > 0) problems.unshift({ field: 'file', key: 'protocolRegistersMissing', params: { numbers: missing.join(', ') } });
       }
       if (problems.length > 0) refuse(problems);
-      return commit(actor, type, checked.registers, {
+      return commit(deps, actor, type, checked.registers, {
         source: `upload:${language}`,
         note: input.note,
         action: 'upload_protocol',

@@ -40,6 +40,46 @@ function describe(
   return `${rule.device_type_id} #${rule.code} r${rule.register} ${JSON.stringify(rule.condition)}${also} ${rule.severity} ${rule.debounce_s}s${rule.enabled ? '' : ' disabled'}`;
 }
 
+/** The rule's row, locked for the change; 404 when there is none. */
+async function locked(tx: Executor, id: number) {
+  const [row] = await queryRows<{ device_type_id: string; code: number } & Omit<EventRuleUpdate, 'message' | 'clear_hysteresis'>>(
+    tx,
+    sql`select device_type_id, code, register, condition, also, severity, debounce_s, enabled from event_rules where id = ${id} for update`,
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Registers must be the type's, a bit within the register's width: field errors, all at once. */
+async function checkRegisters(executor: Executor, deviceTypeId: string, rule: Pick<EventRuleUpdate, 'register' | 'condition' | 'also'>): Promise<void> {
+  const widths = new Map(
+    (
+      await queryRows<{ number: number; width: number }>(executor, sql`select number, width from device_type_registers where device_type_id = ${deviceTypeId}`)
+    ).map((row) => [row.number, row.width]),
+  );
+  const problems: Problem[] = [];
+  const check = (register: number, condition: EventCondition, field: string) => {
+    const width = widths.get(register);
+    if (width === undefined) problems.push({ key: 'eventRuleRegisterUnknown', params: { register }, field: `${field}register` });
+    else if (condition.type === 'bit' && condition.bit >= width)
+      problems.push({ key: 'eventRuleBitOutOfRange', params: { bit: condition.bit, width }, field: `${field}condition.bit` });
+  };
+  check(rule.register, rule.condition, '');
+  rule.also.forEach((further: RegisterCondition, index) => check(further.register, further.condition, `also.${index}.`));
+  if (problems.length > 0) throw ApiError.invalidInput(problems);
+}
+
+/** Ends the open records of a rule no longer judged, at the change time. */
+const endRecords = (tx: Executor, id: number) => tx.execute(sql`update fault_records set ended_at = now() where rule_id = ${id} and ended_at is null`);
+
+/** A rule's register and JSON columns, as the insert and the update write them. */
+const columns = (rule: EventRuleUpdate) => ({
+  register: rule.register,
+  condition: JSON.stringify(rule.condition),
+  also: JSON.stringify(rule.also),
+  message: JSON.stringify(rule.message),
+});
+
 /**
  * Event rules as data, for root: listed across every type, added (the type's next free code),
  * edited, enabled and disabled, deleted. Each change is one transaction with its operation-log
@@ -58,48 +98,6 @@ export function createEventRuleService(deps: EventRuleDeps) {
     if (!row) throw notFound();
     return ruleItemOf(row);
   }
-
-  /** The rule's row, locked for the change; 404 when there is none. */
-  async function locked(tx: Executor, id: number) {
-    const [row] = await queryRows<{ device_type_id: string; code: number } & Omit<EventRuleUpdate, 'message' | 'clear_hysteresis'>>(
-      tx,
-      sql`select device_type_id, code, register, condition, also, severity, debounce_s, enabled from event_rules where id = ${id} for update`,
-    );
-    if (!row) throw notFound();
-    return row;
-  }
-
-  /** Registers must be the type's, a bit within the register's width: field errors, all at once. */
-  async function checkRegisters(executor: Executor, deviceTypeId: string, rule: Pick<EventRuleUpdate, 'register' | 'condition' | 'also'>): Promise<void> {
-    const widths = new Map(
-      (
-        await queryRows<{ number: number; width: number }>(
-          executor,
-          sql`select number, width from device_type_registers where device_type_id = ${deviceTypeId}`,
-        )
-      ).map((row) => [row.number, row.width]),
-    );
-    const problems: Problem[] = [];
-    const check = (register: number, condition: EventCondition, field: string) => {
-      const width = widths.get(register);
-      if (width === undefined) problems.push({ key: 'eventRuleRegisterUnknown', params: { register }, field: `${field}register` });
-      else if (condition.type === 'bit' && condition.bit >= width)
-        problems.push({ key: 'eventRuleBitOutOfRange', params: { bit: condition.bit, width }, field: `${field}condition.bit` });
-    };
-    check(rule.register, rule.condition, '');
-    rule.also.forEach((further: RegisterCondition, index) => check(further.register, further.condition, `also.${index}.`));
-    if (problems.length > 0) throw ApiError.invalidInput(problems);
-  }
-
-  /** Ends the open records of a rule no longer judged, at the change time. */
-  const endRecords = (tx: Executor, id: number) => tx.execute(sql`update fault_records set ended_at = now() where rule_id = ${id} and ended_at is null`);
-
-  const columns = (rule: EventRuleUpdate) => ({
-    register: rule.register,
-    condition: JSON.stringify(rule.condition),
-    also: JSON.stringify(rule.also),
-    message: JSON.stringify(rule.message),
-  });
 
   return {
     ...createEventLog(deps),
