@@ -11,7 +11,7 @@ import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
-import { loadMessages, zh } from './locales';
+import { loadAreaMessages, loadMessages, zh } from './locales';
 
 interface LocaleBundle {
   /** The language's own name, shown in the language select whatever the current language. */
@@ -62,6 +62,18 @@ applyLanguage(initialLanguage);
 export async function loadLanguage(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'translation')) return;
   i18n.addResourceBundle(language, 'translation', await loadMessages(language));
+}
+
+const areasLoaded = new Set<Language>();
+
+/**
+ * Adds a language's area strings (the screens of the signed-in console) to its main table, once:
+ * the signed-in console waits for them (router), the log-in page never loads them.
+ */
+export async function loadAreas(language: Language): Promise<void> {
+  if (areasLoaded.has(language)) return;
+  i18n.addResourceBundle(language, 'translation', await loadAreaMessages(language), true, true);
+  areasLoaded.add(language);
 }
 
 /** The language the console starts in, loaded: main.tsx renders once it is. */

@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-ro
 import { getPublicConfig } from '../api/config';
 import { RouteErrorPage } from '../components/ErrorBoundary';
 import PageLoading from '../components/PageLoading';
+import { currentLanguage, loadAreas } from '../i18n';
 import { usePermissionStore } from '../stores/permission';
 import { useUserStore } from '../stores/user';
 import { feedback } from '../utils/feedback';
@@ -55,7 +56,8 @@ export const router = createBrowserRouter([
       { path: '/401', lazy: page(() => import('../pages/error-page/401')) },
       { path: '/404', lazy: page(() => import('../pages/error-page/404')) },
       // Every other path reaching here passed the guard: a table route, a group or /redirect/*.
-      { path: '*', lazy: page(() => import('../layout')) },
+      // The signed-in console comes with its areas' strings, which the log-in page does without.
+      { path: '*', lazy: page(() => Promise.all([import('../layout'), loadAreas(currentLanguage())]).then(([layout]) => layout)) },
     ],
   },
 ]);

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadAreas } from '../i18n';
 
 // jsdom lacks the media queries antd's responsive components subscribe to.
 Object.defineProperty(window, 'matchMedia', {
@@ -17,3 +18,6 @@ Object.defineProperty(window, 'matchMedia', {
 });
 
 afterEach(cleanup);
+
+// The signed-in console loads its areas' strings with its layout (router); the components under test are of that console.
+await loadAreas('zh');

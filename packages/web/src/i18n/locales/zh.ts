@@ -1,14 +1,3 @@
-import accounts from './accounts/zh';
-import boxDelivery from './boxDelivery/zh';
-import boxProperties from './boxProperties/zh';
-import boxRegistration from './boxRegistration/zh';
-import companies from './companies/zh';
-import datalog from './datalog/zh';
-import deviceTypes from './deviceTypes/zh';
-import typeSettings from './typeSettings/zh';
-import eventRules from './eventRules/zh';
-import chartSettings from './chartSettings/zh';
-import usermanager from './usermanager/zh';
 /** Chinese: the primary language of the console and the fallback of the others. */
 const zh = {
   systemName: 'Cloudbox 云盒监控',
@@ -448,21 +437,11 @@ const zh = {
     viewCrashed: '页面出错了',
     reload: '重新加载',
   },
-  usermanager,
-  datalog,
-  companies,
-  accounts,
-  boxRegistration,
-  boxProperties,
-  boxDelivery,
-  deviceTypes,
-  typeSettings,
-  eventRules,
-  chartSettings,
   authRedirect: {
     redirecting: '正在跳转…',
   },
 };
 
 export default zh;
-export type Messages = typeof zh;
+/** The strings every page may need (the log-in page included); the areas' strings are loaded with the signed-in console (`areas-zh.ts`). */
+export type MainMessages = typeof zh;

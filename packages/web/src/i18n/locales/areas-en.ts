@@ -1,0 +1,27 @@
+import accounts from './accounts/en.json';
+import boxDelivery from './boxDelivery/en.json';
+import boxProperties from './boxProperties/en.json';
+import boxRegistration from './boxRegistration/en.json';
+import chartSettings from './chartSettings/en.json';
+import companies from './companies/en.json';
+import datalog from './datalog/en.json';
+import deviceTypes from './deviceTypes/en.json';
+import eventRules from './eventRules/en.json';
+import typeSettings from './typeSettings/en.json';
+import usermanager from './usermanager/en.json';
+import { areaTranslation } from './translation';
+
+/** The en strings of the console's areas: a chunk loaded with the signed-in console in this language. */
+export default areaTranslation({
+  usermanager,
+  datalog,
+  companies,
+  accounts,
+  boxRegistration,
+  boxProperties,
+  boxDelivery,
+  deviceTypes,
+  typeSettings,
+  eventRules,
+  chartSettings,
+});

@@ -1,0 +1,27 @@
+import accounts from './accounts/es.json';
+import boxDelivery from './boxDelivery/es.json';
+import boxProperties from './boxProperties/es.json';
+import boxRegistration from './boxRegistration/es.json';
+import chartSettings from './chartSettings/es.json';
+import companies from './companies/es.json';
+import datalog from './datalog/es.json';
+import deviceTypes from './deviceTypes/es.json';
+import eventRules from './eventRules/es.json';
+import typeSettings from './typeSettings/es.json';
+import usermanager from './usermanager/es.json';
+import { areaTranslation } from './translation';
+
+/** The es strings of the console's areas: a chunk loaded with the signed-in console in this language. */
+export default areaTranslation({
+  usermanager,
+  datalog,
+  companies,
+  accounts,
+  boxRegistration,
+  boxProperties,
+  boxDelivery,
+  deviceTypes,
+  typeSettings,
+  eventRules,
+  chartSettings,
+});
