@@ -101,6 +101,13 @@ describe.each(DATABASE_KINDS)('box registry on %s', (kind) => {
     expectFieldErrors(envelopeOf(noColumns), [{ field: 'file', message: 'The header row lacks the column model' }]);
     const empty = await call('POST', '/upload', 'demo_root', { file: await workbook([]) });
     expectFieldErrors(envelopeOf(empty), [{ field: 'file', message: 'The sheet holds no boxes below its header row' }]);
+    // A small file that inflates beyond the bound (a zip bomb) is refused before the spreadsheet library reads it.
+    const bomb = await workbook([{ ...box('990000001'), remark: 'x'.repeat(24 * 1024 * 1024) }]);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    expectFieldErrors(envelopeOf(await call('POST', '/upload', 'demo_root', { file: bomb })), [
+      { field: 'file', message: 'The file is too large (at most 512 KB)' },
+    ]);
+    expect(await boxCount('990000001')).toBe(0);
   });
 
   it('lets only root upload, and offers a template the upload reads back', async () => {
