@@ -1,5 +1,6 @@
 import { boxTopics, DEMO_ACCOUNTS, MAGLEV_BLOWER, type EventLogEntry, type EventRuleCreateInput, type EventRuleItem, type Page } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, expectFieldErrors, expectRejected } from '../../test/api.js';
 import { dataMessage, dataPlaneTargets, eventually, startDataPlaneTest, type DataPlaneTest } from '../../test/data-plane.js';
@@ -47,6 +48,19 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('event rules on %s with the %s b
           ?.some((rule) => rule.id === ruleId) ?? false) === expected || undefined,
       `rule ${ruleId} ${expected ? 'loaded' : 'gone'}`,
     );
+  /**
+   * Publishes a data message and waits until ingest has committed it: with an external broker the
+   * box's PUBACK says only that the broker has it, so the next step could otherwise overtake it.
+   */
+  const publishStored = async (box: MqttClient, boxId: string, ts: number, values: Record<number, number>) => {
+    await box.publishAsync(boxTopics(boxId).data, dataMessage(ts, ts, values), { qos: 1 });
+    await eventually(async () => {
+      const [latest] = await t.rows<{ ts: number }>(
+        sql`select (extract(epoch from l.ts) * 1000)::float8 as ts from latest_values l join controllers c on c.id = l.controller_id where c.box_id = ${boxId}`,
+      );
+      return latest && latest.ts >= ts ? true : undefined;
+    }, `sample ${ts} of ${boxId} committed`);
+  };
   const recordsOf = (boxId: string) =>
     t.rows<{ rule_id: number | null; code: number; value: number; ended: boolean }>(
       sql`select f.rule_id, f.code, f.value, f.ended_at is not null as ended from fault_records f join controllers c on c.id = f.controller_id
@@ -115,7 +129,7 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('event rules on %s with the %s b
     const id = t.boxId();
     const { secret } = await t.register({ id });
     const box = await t.connectBox(id, secret);
-    const send = (ts: number, speed: number) => box.publishAsync(boxTopics(id).data, dataMessage(ts, ts, { [R.speed]: speed }), { qos: 1 });
+    const send = (ts: number, speed: number) => publishStored(box, id, ts, { [R.speed]: speed });
     const now = Date.now() - 60_000;
     await send(now, 45_000);
     expect(await recordsOf(id)).toEqual([]);
@@ -200,7 +214,7 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('event rules on %s with the %s b
     const id = t.boxId();
     const { secret } = await t.register({ id });
     const box = await t.connectBox(id, secret);
-    const send = (ts: number, values: Record<number, number>) => box.publishAsync(boxTopics(id).data, dataMessage(ts, ts, values), { qos: 1 });
+    const send = (ts: number, values: Record<number, number>) => publishStored(box, id, ts, values);
     const changed = dataOf<EventRuleItem>(
       await call('POST', '/event-rules', {
         ...overspeed,
