@@ -43,6 +43,7 @@ export * from './device-types/views.js';
 export * from './event-rules/event-rules.js';
 export * from './type-settings/index.js';
 export * from './chart-settings/chart-settings.js';
+export * from './notices/notices.js';
 
 export * from './ingest/box-protocol.js';
 export * from './realtime/events.js';

@@ -9,6 +9,12 @@ import * as chartSettings from './messages/chart-settings.js';
 import * as eventRules from './messages/event-rules.js';
 import * as typeSettings from './messages/type-settings.js';
 import * as deviceTypes from './messages/device-types.js';
+import * as notices from './messages/notices.js';
+import * as noticeDelivery from './messages/notice-delivery.js';
+import * as notifications from './messages/notifications.js';
+import * as announcements from './messages/announcements.js';
+import * as pushSettings from './messages/push-settings.js';
+import * as excelSettings from './messages/excel-settings.js';
 
 /**
  * Messages that both the server and the console show: validation (SPEC.md section 5, English
@@ -172,7 +178,24 @@ const coreEn = {
 } as const;
 
 /** Each area's messages live in ./messages/<area>.ts; they merge here into one catalog per language. */
-const AREAS = [access, accounts, boxDelivery, boxProperties, boxRegistration, companies, deviceTypes, typeSettings, eventRules, chartSettings] as const;
+const AREAS = [
+  access,
+  accounts,
+  boxDelivery,
+  boxProperties,
+  boxRegistration,
+  companies,
+  deviceTypes,
+  typeSettings,
+  eventRules,
+  chartSettings,
+  notices,
+  noticeDelivery,
+  notifications,
+  announcements,
+  pushSettings,
+  excelSettings,
+] as const;
 
 const en = Object.assign({}, coreEn, ...AREAS.map((area) => area.en)) as typeof coreEn &
   typeof access.en &
@@ -184,7 +207,13 @@ const en = Object.assign({}, coreEn, ...AREAS.map((area) => area.en)) as typeof 
   typeof deviceTypes.en &
   typeof typeSettings.en &
   typeof eventRules.en &
-  typeof chartSettings.en;
+  typeof chartSettings.en &
+  typeof notices.en &
+  typeof noticeDelivery.en &
+  typeof notifications.en &
+  typeof announcements.en &
+  typeof pushSettings.en &
+  typeof excelSettings.en;
 
 export type MessageKey = keyof typeof en;
 type Catalog = Record<MessageKey, string>;

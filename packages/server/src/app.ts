@@ -71,6 +71,7 @@ import { createUserService } from './modules/users/service.js';
 import { userRegisterRoutes } from './modules/user-register/routes.js';
 import { createUserRegisterService } from './modules/user-register/service.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit.js';
+import { createNoticeFanOut } from './notices/fan-out.js';
 import { createRealtime } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { VERSION } from './version.js';
@@ -208,6 +209,8 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
   // What commands send to boxes counts as the boxes' data usage too.
   const toBoxes = boxDelivery.meter.counting(broker.view);
   const commands = createCommandService({ db, registry, broker: toBoxes, status, realtime, oplog, policy, ttlMs: config.commandTtlMs, logger });
+  // The delivery worker (outbox) is woken by `onQueued` once it exists; until then the fan-out writes the inbox and the outbox rows.
+  const notices = createNoticeFanOut({ db, bus, logger, onQueued: () => undefined });
   const ingest = createIngest({
     db,
     registry,
@@ -215,7 +218,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     logger,
     rawRetentionDays: config.rawRetentionDays,
     connectionAware: !config.mqtt.url,
-    hooks: ingestHooks({ realtime, commands, boxDelivery, externalBroker: Boolean(config.mqtt.url) }),
+    hooks: ingestHooks({ realtime, commands, boxDelivery, notices, externalBroker: Boolean(config.mqtt.url) }),
   });
   const scopesChanged = (userIds: readonly number[]) => {
     if (userIds.length > 0) bus.publish('scopes-changed', { userIds: [...new Set(userIds)] });
@@ -267,6 +270,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     status.forget(boxId);
   });
   bus.subscribe('device-event', (message) => realtime.deliver(message));
+  bus.subscribe('notice', (message) => realtime.notify(message));
   bus.subscribe('device-types-changed', () => chartSettings.forget());
   bus.subscribe('device-types-changed', () => {
     ingest.rulesChanged();
@@ -295,6 +299,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     accounts,
     snapshot,
     chartSettings,
+    notices,
     companies: createCompanyService({ db, oplog, sessions }),
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),
@@ -313,6 +318,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
       await bus.start();
       await status.start();
       await ingest.start();
+      notices.start();
       commands.start();
       boxDelivery.start();
       await broker.start(handlers);
@@ -323,6 +329,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
       // Boxes first, so nothing new arrives; then what is queued is written or refused (and redelivered).
       await broker.close();
       await ingest.close();
+      await notices.close();
       await boxDelivery.close();
       await status.close();
       realtime.close();

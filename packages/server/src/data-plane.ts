@@ -6,6 +6,7 @@ import type { Ingest, IngestHooks } from './ingest/pipeline.js';
 import { secretMatches } from './modules/boxes/service.js';
 import type { BoxDeliveryService } from './modules/box-delivery/service.js';
 import type { CommandService } from './modules/commands/service.js';
+import type { NoticeFanOut } from './notices/fan-out.js';
 import type { Realtime } from './realtime/hub.js';
 
 /**
@@ -51,10 +52,18 @@ export function brokerHandlers(deps: {
 }
 
 /** What the ingest tells the rest once a batch committed, and what it asks of the commands and the box deliveries. */
-export function ingestHooks(deps: { realtime: Realtime; commands: CommandService; boxDelivery: BoxDeliveryService; externalBroker: boolean }): IngestHooks {
-  const { realtime, commands, boxDelivery } = deps;
+export function ingestHooks(deps: {
+  realtime: Realtime;
+  commands: CommandService;
+  boxDelivery: BoxDeliveryService;
+  notices: NoticeFanOut;
+  externalBroker: boolean;
+}): IngestHooks {
+  const { realtime, commands, boxDelivery, notices } = deps;
   return {
     committed({ samples, opened, closed }) {
+      // The batch wrote notice events with its records: their readers are told now.
+      if (opened.length > 0 || closed.length > 0) notices.wake();
       for (const sample of samples) {
         const values: Record<string, number> = {};
         for (let index = 0; index < sample.registers.length; index += 1) values[sample.registers[index]!] = sample.readings[index]!;

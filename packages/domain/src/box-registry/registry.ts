@@ -117,12 +117,12 @@ export const UPLOAD_COLUMN_LABELS = {
 /** An id range holds at most this many ids (SPEC.md section 5: start and end box id of a batch). */
 export const ASSIGN_MAX_RANGE = 1000;
 
-/** Where an id range is wrong: reversed, or wider than ASSIGN_MAX_RANGE ids. */
-export function rangeProblem(startId: string, endId: string): 'rangeReversed' | 'rangeTooLarge' | null {
+/** Where an id range is wrong: reversed, or wider than `max` ids. */
+export function rangeProblem(startId: string, endId: string, max: number = ASSIGN_MAX_RANGE): 'rangeReversed' | 'rangeTooLarge' | null {
   const start = BigInt(startId);
   const end = BigInt(endId);
   if (end < start) return 'rangeReversed';
-  return end - start + 1n > BigInt(ASSIGN_MAX_RANGE) ? 'rangeTooLarge' : null;
+  return end - start + 1n > BigInt(max) ? 'rangeTooLarge' : null;
 }
 
 /** POST /box-registry/assign: the unowned boxes of a company with ids from start to end go to the target. */

@@ -65,6 +65,20 @@ export const OPERATION_ACTIONS = [
   'delete_stacked_chart',
   'set_stop_state',
   'delete_stop_state',
+  // Notifications and announcements (/notice, root; a user's own channels; a company's export columns).
+  'add_announcement',
+  'edit_announcement',
+  'withdraw_announcement',
+  'add_push_setting',
+  'edit_push_setting',
+  'delete_push_setting',
+  'add_upkeep_reminder',
+  'edit_upkeep_reminder',
+  'delete_upkeep_reminder',
+  'add_notice_channel',
+  'edit_notice_channel',
+  'delete_notice_channel',
+  'set_export_columns',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

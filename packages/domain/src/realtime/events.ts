@@ -1,4 +1,5 @@
 import type { CommandView } from '../commands/command.js';
+import type { NotificationItem } from '../notices/notices.js';
 
 /**
  * WebSocket /api/v2/ws: live events for the devices the signed-in user may see. The client
@@ -32,6 +33,8 @@ export type RealtimeEvent =
       };
     }
   | { type: 'command'; command: CommandView }
+  /** A new notification in this user's inbox (in the socket's language), and how many are unread now. */
+  | { type: 'notice'; notification: NotificationItem; unread: number }
   /** The devices this user may see, or what it may do to them, changed: lists are to be read again. */
   | { type: 'scope' }
   | { type: 'error'; code: number; message: string };

@@ -72,6 +72,23 @@ export function seesBox(user: SQL, box: SQL): SQL {
       or ${soldThrough(user, box)})), false)`;
 }
 
+/**
+ * The users who may read a register of a controller on a box, as a query of `user_id`s: every
+ * enabled user who sees the box (`seesBox`) and whose model, if it has one and the user's reach is
+ * by relations, lists that register of that device type (`mayRead`). A null register asks about
+ * the box alone. Notifications go to exactly these users.
+ */
+export function readersOf(boxId: string, deviceTypeId: string | null, register: number | null): SQL {
+  const readsRegister =
+    deviceTypeId === null || register === null ? sql`true` : sql`(t.rights is null or coalesce((t.rights -> ${deviceTypeId}) ? ${String(register)}, false))`;
+  return sql`with recursive ${hierarchySeers([boxId])}
+    select u.id as user_id from users u
+    join boxes b on b.id = ${boxId}
+    left join permission_templates t on t.id = u.template_id
+    where u.enabled and ${seesBox(sql`u`, sql`b`)}
+      and ('root' = any(u.roles) or u.roles && ${textArray(CK_WIDE_ROLES)}::text[] or ${readsRegister})`;
+}
+
 /** Whether the box row `box` was sold through the user row `user` (`channelsOf`): the user, or a district distributor's regional distributor. */
 function soldThrough(user: SQL, box: SQL): SQL {
   return sql`(${user}.roles && ${textArray(DISTRIBUTORS)}::text[] and (${box}.sales_channel_id = ${user}.id

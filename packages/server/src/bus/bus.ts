@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { LocalizedText, RealtimeEvent } from '@cloudbox/domain';
+import type { LocalizedText, NotificationItem, RealtimeEvent } from '@cloudbox/domain';
 import type { Redis } from 'ioredis';
 
 type FaultEvent = Extract<RealtimeEvent, { type: 'fault' }>;
@@ -8,6 +8,9 @@ type FaultEvent = Extract<RealtimeEvent, { type: 'fault' }>;
 export type DeviceEvent =
   | Exclude<RealtimeEvent, { type: 'fault' | 'ready' | 'error' | 'scope' }>
   | (Omit<FaultEvent, 'record'> & { record: Omit<FaultEvent['record'], 'message'> & { message: LocalizedText } });
+
+/** A notification as it travels between instances: its note still in every language, without the reader's id and read flag. */
+export type NoticeOnBus = Omit<NotificationItem, 'id' | 'note' | 'read'> & { note: LocalizedText };
 
 /** What server instances tell each other, by topic. */
 export interface BusTopics {
@@ -21,6 +24,8 @@ export interface BusTopics {
   'device-types-changed': { deviceTypeIds: string[] };
   /** Sessions of these users ended: reused session checks are void, and their sockets check again. */
   'sessions-ended': { userIds: number[] };
+  /** New notifications (one event, its readers): each reader's sockets get a `notice` event with its unread count. */
+  notice: { notice: NoticeOnBus; recipients: { userId: number; notificationId: number; unread: number }[] };
 }
 export type BusTopic = keyof BusTopics;
 export type BusHandler<T extends BusTopic> = (message: BusTopics[T]) => void;
@@ -36,7 +41,7 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-const TOPICS: readonly BusTopic[] = ['device-event', 'box-changed', 'scopes-changed', 'sessions-ended', 'device-types-changed'];
+const TOPICS: readonly BusTopic[] = ['device-event', 'box-changed', 'scopes-changed', 'sessions-ended', 'device-types-changed', 'notice'];
 
 /** One server instance: messages stay in the process. */
 export function createLocalBus(): Bus {

@@ -8,3 +8,4 @@ export * from './schema/accounts.js';
 export * from './schema/boxes.js';
 export * from './schema/device-types.js';
 export * from './schema/operations.js';
+export * from './schema/notices.js';

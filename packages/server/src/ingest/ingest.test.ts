@@ -324,6 +324,23 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
     await box.publishAsync(boxTopics(id).data, dataMessage(start + 5000, 100, { [R.fault]: 0 }), { qos: 1 });
     await eventually(async () => ((await records())[0]?.active === false ? true : undefined), 'the record closed');
     expect(await records()).toHaveLength(1);
+    // One notice event per phase of the episode, written with the record (the fan-out tells the users).
+    const events = await t.rows<{ type: string; phase: string; fault_record_id: number; run_status: string }>(
+      sql`select type, phase, fault_record_id::int as fault_record_id, run_status from notice_events where box_id = ${id} order by id`,
+    );
+    expect(events).toEqual([
+      { type: 'fault', phase: 'opened', fault_record_id: record!.id, run_status: 'online_fault' },
+      { type: 'normal', phase: 'ended', fault_record_id: record!.id, run_status: 'online' },
+    ]);
+    // The fan-out tells each reader once per event (root among them).
+    const told = await eventually(async () => {
+      const rows = await t.rows<{ username: string; events: number }>(
+        sql`select u.username, count(*)::int as events from notifications n join users u on u.id = n.user_id
+            join notice_events e on e.id = n.event_id where e.box_id = ${id} group by u.username`,
+      );
+      return rows.length > 0 && rows.every((row) => row.events === 2) ? rows : undefined;
+    }, 'both events fanned out');
+    expect(told.map((row) => row.username)).toContain('demo_root');
   });
 
   it('delivers a write made while the box was offline when it comes back, and settles it with the ack', async () => {

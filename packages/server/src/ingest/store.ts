@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { numberArray, queryRows, textArray } from '../db/sql.js';
+import { runStatusSql } from '../notices/sql.js';
 import type { Sample } from './decode.js';
 import type { RecordToClose, RecordToOpen } from './events.js';
 
@@ -186,6 +187,33 @@ export async function openRecords(db: Executor, records: readonly RecordToOpen[]
         ) as v(controller_id, rule_id, severity, code, message, register, value, started, ended)
         on conflict (controller_id, rule_id) where ended_at is null do nothing
         returning ${RECORD_COLUMNS}`,
+  );
+}
+
+/**
+ * The notice events of records opened and ended in this batch (`notice_events`), written in the
+ * batch's transaction so that a committed fault is never without its notification. An opening is
+ * a fault or an alert, `fault_alert` when the controller has an active record of the other
+ * severity too; an ending is a recovery (`normal`). A record that opened and ended in the same
+ * batch gives both.
+ */
+export async function queueNoticeEvents(db: Executor, opened: readonly StoredRecord[], closed: readonly StoredRecord[]): Promise<void> {
+  const phases = [
+    ...opened.map((record) => ({ id: record.id, phase: 'opened' })),
+    ...[...opened.filter((record) => record.endedAt !== null), ...closed].map((record) => ({ id: record.id, phase: 'ended' })),
+  ];
+  if (phases.length === 0) return;
+  await db.execute(
+    sql`insert into notice_events (type, phase, box_id, controller_id, fault_record_id, register, value, message, run_status, occurred_at)
+        select case when v.phase = 'ended' then 'normal'
+            when exists (select 1 from fault_records o where o.controller_id = f.controller_id and o.ended_at is null and o.severity <> f.severity) then 'fault_alert'
+            else f.severity end,
+          v.phase, c.box_id, f.controller_id, f.id, f.register, f.value, f.message, ${runStatusSql(sql`true`, sql`f.controller_id`)},
+          case when v.phase = 'ended' then f.ended_at else f.started_at end
+        from unnest(${numberArray(phases.map((entry) => entry.id))}::bigint[], ${textArray(phases.map((entry) => entry.phase))}::text[]) as v(id, phase)
+        join fault_records f on f.id = v.id
+        join controllers c on c.id = f.controller_id
+        on conflict (fault_record_id, phase) do nothing`,
   );
 }
 

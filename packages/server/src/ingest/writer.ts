@@ -6,7 +6,7 @@ import type { IngestCounters } from './counters.js';
 import type { Sample } from './decode.js';
 import type { EventEngine } from './events.js';
 import type { createPartitions } from './partitions.js';
-import { closeRecords, countConflicts, insertSamples, openRecords, type StoredRecord } from './store.js';
+import { closeRecords, countConflicts, insertSamples, openRecords, queueNoticeEvents, type StoredRecord } from './store.js';
 
 interface Pending {
   samples: Sample[];
@@ -123,9 +123,10 @@ export function createWriter(deps: {
       const conflicts = inserted.samples < samples.length ? await countConflicts(executor, samples) : 0;
       const closed = await closeRecords(executor, evaluation.close);
       const opened = await openRecords(executor, evaluation.open);
+      await queueNoticeEvents(executor, opened, closed);
       return { inserted, conflicts, opened, closed };
     };
-    // A lone statement commits on its own; fault records join the samples in one transaction.
+    // A lone statement commits on its own; fault records and their notice events join the samples in one transaction.
     const noRecords = evaluation.open.length === 0 && evaluation.close.length === 0;
     const { inserted, conflicts, opened, closed } = noRecords ? await outcome(db) : await db.transaction((tx) => outcome(tx));
     evaluation.commit();

@@ -82,6 +82,17 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
       for (const viewer of viewers) deliverTo(viewer, box, event, deviceType);
     },
 
+    /** New notifications from the bus (any instance's fan-out): to the sockets here of their readers, in each socket's language. */
+    notify({ notice, recipients }: BusTopics['notice']): void {
+      const byUser = new Map(recipients.map((recipient) => [recipient.userId, recipient]));
+      for (const viewer of viewers) {
+        const recipient = byUser.get(viewer.user.id);
+        if (!recipient) continue;
+        const notification = { ...notice, id: recipient.notificationId, note: notice.note[viewer.language], read: false };
+        send(viewer.socket, { type: 'notice', notification, unread: recipient.unread });
+      }
+    },
+
     /** What these users may see changed (after the policy forgot their scopes): their browsers here are told and their events decided anew. */
     rescope(userIds: readonly number[]): void {
       const changed = new Set(userIds);

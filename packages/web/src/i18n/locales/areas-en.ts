@@ -9,6 +9,10 @@ import deviceTypes from './deviceTypes/en.json';
 import eventRules from './eventRules/en.json';
 import typeSettings from './typeSettings/en.json';
 import usermanager from './usermanager/en.json';
+import notifications from './notifications/en.json';
+import announcements from './announcements/en.json';
+import pushSettings from './pushSettings/en.json';
+import excelSettings from './excelSettings/en.json';
 import { areaTranslation } from './translation';
 
 /** The en strings of the console's areas: a chunk loaded with the signed-in console in this language. */
@@ -24,4 +28,8 @@ export default areaTranslation({
   typeSettings,
   eventRules,
   chartSettings,
+  notifications,
+  announcements,
+  pushSettings,
+  excelSettings,
 });

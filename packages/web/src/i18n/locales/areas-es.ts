@@ -9,6 +9,10 @@ import deviceTypes from './deviceTypes/es.json';
 import eventRules from './eventRules/es.json';
 import typeSettings from './typeSettings/es.json';
 import usermanager from './usermanager/es.json';
+import notifications from './notifications/es.json';
+import announcements from './announcements/es.json';
+import pushSettings from './pushSettings/es.json';
+import excelSettings from './excelSettings/es.json';
 import { areaTranslation } from './translation';
 
 /** The es strings of the console's areas: a chunk loaded with the signed-in console in this language. */
@@ -24,4 +28,8 @@ export default areaTranslation({
   typeSettings,
   eventRules,
   chartSettings,
+  notifications,
+  announcements,
+  pushSettings,
+  excelSettings,
 });

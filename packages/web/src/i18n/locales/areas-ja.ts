@@ -9,6 +9,10 @@ import deviceTypes from './deviceTypes/ja.json';
 import eventRules from './eventRules/ja.json';
 import typeSettings from './typeSettings/ja.json';
 import usermanager from './usermanager/ja.json';
+import notifications from './notifications/ja.json';
+import announcements from './announcements/ja.json';
+import pushSettings from './pushSettings/ja.json';
+import excelSettings from './excelSettings/ja.json';
 import { areaTranslation } from './translation';
 
 /** The ja strings of the console's areas: a chunk loaded with the signed-in console in this language. */
@@ -24,4 +28,8 @@ export default areaTranslation({
   typeSettings,
   eventRules,
   chartSettings,
+  notifications,
+  announcements,
+  pushSettings,
+  excelSettings,
 });

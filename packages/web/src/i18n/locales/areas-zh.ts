@@ -9,6 +9,10 @@ import deviceTypes from './deviceTypes/zh';
 import eventRules from './eventRules/zh';
 import typeSettings from './typeSettings/zh';
 import usermanager from './usermanager/zh';
+import notifications from './notifications/zh';
+import announcements from './announcements/zh';
+import pushSettings from './pushSettings/zh';
+import excelSettings from './excelSettings/zh';
 
 /**
  * The Chinese strings of the console's areas: a chunk loaded with the signed-in console (the
@@ -26,6 +30,10 @@ const areas = {
   typeSettings,
   eventRules,
   chartSettings,
+  notifications,
+  announcements,
+  pushSettings,
+  excelSettings,
 };
 
 export default areas;

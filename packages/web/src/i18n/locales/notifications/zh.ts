@@ -1,0 +1,6 @@
+/** The strings of notifications (Chinese, the shape the other languages follow). */
+const notifications = {
+  title: '',
+};
+
+export default notifications;
