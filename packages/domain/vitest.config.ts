@@ -1,3 +1,3 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'domain', include: ['src/**/*.test.ts'] } });
+export default defineConfig({ test: { name: 'domain', include: ['src/**/*.test.ts'], setupFiles: ['src/test-setup.ts'] } });

@@ -1,20 +1,5 @@
 import type { Language } from './language.js';
-import * as access from './messages/access.js';
-import * as accounts from './messages/accounts.js';
-import * as boxDelivery from './messages/box-delivery.js';
-import * as boxProperties from './messages/box-properties.js';
-import * as boxRegistration from './messages/box-registration.js';
-import * as companies from './messages/companies.js';
-import * as chartSettings from './messages/chart-settings.js';
-import * as eventRules from './messages/event-rules.js';
-import * as typeSettings from './messages/type-settings.js';
-import * as deviceTypes from './messages/device-types.js';
-import * as notices from './messages/notices.js';
-import * as noticeDelivery from './messages/notice-delivery.js';
-import * as notifications from './messages/notifications.js';
-import * as announcements from './messages/announcements.js';
-import * as pushSettings from './messages/push-settings.js';
-import * as excelSettings from './messages/excel-settings.js';
+import type { AREAS } from './messages/all.js';
 
 /**
  * Messages that both the server and the console show: validation (SPEC.md section 5, English
@@ -177,49 +162,13 @@ const coreEn = {
   oneDayAgo: '1 day ago',
 } as const;
 
-/** Each area's messages live in ./messages/<area>.ts; they merge here into one catalog per language. */
-const AREAS = [
-  access,
-  accounts,
-  boxDelivery,
-  boxProperties,
-  boxRegistration,
-  companies,
-  deviceTypes,
-  typeSettings,
-  eventRules,
-  chartSettings,
-  notices,
-  noticeDelivery,
-  notifications,
-  announcements,
-  pushSettings,
-  excelSettings,
-] as const;
+/** The areas' English messages as one type: every area's keys are MessageKeys, loaded or not. */
+type AreasEn = UnionToIntersection<(typeof AREAS)[number]['en']>;
+type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) extends (intersection: infer I) => void ? I : never;
 
-const en = Object.assign({}, coreEn, ...AREAS.map((area) => area.en)) as typeof coreEn &
-  typeof access.en &
-  typeof accounts.en &
-  typeof boxDelivery.en &
-  typeof boxProperties.en &
-  typeof boxRegistration.en &
-  typeof companies.en &
-  typeof deviceTypes.en &
-  typeof typeSettings.en &
-  typeof eventRules.en &
-  typeof chartSettings.en &
-  typeof notices.en &
-  typeof noticeDelivery.en &
-  typeof notifications.en &
-  typeof announcements.en &
-  typeof pushSettings.en &
-  typeof excelSettings.en;
-
-export type MessageKey = keyof typeof en;
+export type MessageKey = keyof typeof coreEn | keyof AreasEn;
 type Catalog = Record<MessageKey, string>;
 type CoreCatalog = Record<keyof typeof coreEn, string>;
-
-const withAreas = (core: CoreCatalog, language: Exclude<Language, 'en'>): Catalog => Object.assign({}, core, ...AREAS.map((area) => area[language])) as Catalog;
 
 const coreZh: CoreCatalog = {
   userNameRequired: '用户名不能为空!',
@@ -668,12 +617,29 @@ const coreJa: CoreCatalog = {
   oneDayAgo: '1日前',
 };
 
-export const MESSAGES: Record<Language, Catalog> = { zh: withAreas(coreZh, 'zh'), en, es: withAreas(coreEs, 'es'), ja: withAreas(coreJa, 'ja') };
+/**
+ * The catalog per language: the core messages at once, the areas' once `loadMessageAreas` has run.
+ * The log-in page needs only the core (validation of the log-in form, API errors); the console
+ * loads the areas with its signed-in screens, the server and the tests before they start.
+ */
+export const MESSAGES = { zh: { ...coreZh }, en: { ...coreEn }, es: { ...coreEs }, ja: { ...coreJa } } as Record<Language, Catalog>;
 
-export function isMessageKey(value: unknown): value is MessageKey {
-  return typeof value === 'string' && Object.hasOwn(en, value);
+let areasLoaded: Promise<void> | undefined;
+
+/** Adds every area's messages (./messages/all.ts, a chunk of its own in the console) to the catalog, once. */
+export function loadMessageAreas(): Promise<void> {
+  areasLoaded ??= import('./messages/all.js').then(({ AREAS: areas }) => {
+    for (const area of areas) for (const language of Object.keys(MESSAGES) as Language[]) Object.assign(MESSAGES[language], area[language]);
+  });
+  return areasLoaded;
 }
 
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(MESSAGES.en, value);
+}
+
+/** The message in the language, its `{name}` placeholders filled; the key itself if its area is not loaded yet. */
 export function formatMessage(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
-  return MESSAGES[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  const text = MESSAGES[language][key] ?? (key as string);
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

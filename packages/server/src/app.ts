@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import { API_BASE } from '@cloudbox/domain';
+import { API_BASE, loadMessageAreas } from '@cloudbox/domain';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { createJsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -75,6 +75,9 @@ import { createNoticeFanOut } from './notices/fan-out.js';
 import { createRealtime } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { VERSION } from './version.js';
+
+// The server answers in every screen's words: all areas' messages, before any request (the console loads them with its screens).
+await loadMessageAreas();
 
 export interface AppDependencies {
   config: Config;

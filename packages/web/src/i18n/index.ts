@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, normalizeLanguage, type Language } from '@cloudbox/domain';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, loadMessageAreas, normalizeLanguage, type Language } from '@cloudbox/domain';
 import type { Locale } from 'antd/es/locale';
 import antdEn from 'antd/locale/en_US';
 import antdEs from 'antd/locale/es_ES';
@@ -67,12 +67,15 @@ export async function loadLanguage(language: Language): Promise<void> {
 const areasLoaded = new Set<Language>();
 
 /**
- * Adds a language's area strings (the screens of the signed-in console) to its main table, once:
+ * Adds a language's area strings (the screens of the signed-in console) to its main table, and the
+ * domain's area messages, once:
  * the signed-in console waits for them (router), the log-in page never loads them.
  */
 export async function loadAreas(language: Language): Promise<void> {
   if (areasLoaded.has(language)) return;
-  i18n.addResourceBundle(language, 'translation', await loadAreaMessages(language), true, true);
+  // The domain's area messages (validation and labels of the screens) come with them.
+  const [areas] = await Promise.all([loadAreaMessages(language), loadMessageAreas()]);
+  i18n.addResourceBundle(language, 'translation', areas, true, true);
   areasLoaded.add(language);
 }
 
