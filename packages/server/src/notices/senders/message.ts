@@ -65,7 +65,8 @@ export function subjectOf(event: NoticeEventRow, language: Language, context: Me
 /** The fields, labelled in the language, in the order SPEC.md lists them, then the device's. */
 export function fieldsOf(event: NoticeEventRow, language: Language): [string, string][] {
   const label = (key: MessageKey) => formatMessage(language, key);
-  const fields: [MessageKey, string | number | null][] = [
+  // SPEC's fields always (a dash for an empty one), the device's when it has them.
+  const spec: [MessageKey, string][] = [
     ['noticeFieldCompany', event.company],
     ['noticeFieldType', label(MESSAGE_TYPE_LABELS[event.type])],
     ['noticeFieldRunStatus', label(DEVICE_STATE_LABELS[event.run_status])],
@@ -73,12 +74,17 @@ export function fieldsOf(event: NoticeEventRow, language: Language): [string, st
     ['noticeFieldNote', noteOf(event, language)],
     ['noticeFieldTime', timeOf(event.at)],
     ['noticeFieldIotId', event.box_id],
+  ];
+  const device: [MessageKey, string | number | null][] = [
     ['noticeFieldStation', event.controller_id],
     ['noticeFieldDeviceNumber', event.device_number],
     ['noticeFieldRegister', event.register],
     ['noticeFieldValue', event.value],
   ];
-  return fields.filter(([, value]) => value !== null && value !== '').map(([key, value]) => [label(key), String(value)]);
+  return [
+    ...spec.map(([key, value]): [string, string] => [label(key), value || '-']),
+    ...device.filter(([, value]) => value !== null && value !== '').map(([key, value]): [string, string] => [label(key), String(value)]),
+  ];
 }
 
 /** The console's page of the device, when the console's address is known. */
