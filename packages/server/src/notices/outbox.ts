@@ -142,13 +142,19 @@ export function createOutbox(deps: { db: Db; logger: FastifyBaseLogger; senders:
         logger.warn({ err: error }, 'taking notification deliveries failed; the next poll tries again');
       }
     } while (again && !stopping.signal.aborted && inFlight.size < options.concurrency);
-    claiming = undefined;
   }
 
   function wake(): void {
     if (stopping.signal.aborted) return;
-    if (claiming) again = true;
-    else claiming = fill();
+    if (claiming) {
+      again = true;
+      return;
+    }
+    // Cleared after `fill` settles (it may return before this assignment when every slot is busy); a wake meanwhile runs it again.
+    claiming = fill().finally(() => {
+      claiming = undefined;
+      if (again) wake();
+    });
   }
 
   return {

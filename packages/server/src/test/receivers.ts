@@ -57,7 +57,7 @@ export interface ReceivedRequest {
 }
 
 /** How the receiver answers a request: a status and body, or `hang` (never). */
-export type Answer = { status: number; body?: string } | 'hang';
+export type Answer = { status: number; body?: string; delayMs?: number } | 'hang';
 
 /** An HTTP server on 127.0.0.1 that keeps every request; `answer` decides each answer (200 `{"errcode":0}` by default). */
 export async function startHttpReceiver(answer: (request: ReceivedRequest) => Answer = () => ({ status: 200 })) {
@@ -74,7 +74,9 @@ export async function startHttpReceiver(answer: (request: ReceivedRequest) => An
         hanging.push(response);
         return;
       }
-      response.writeHead(answered.status, { 'content-type': 'application/json' }).end(answered.body ?? '{"errcode":0,"errmsg":"ok"}');
+      const end = () => response.writeHead(answered.status, { 'content-type': 'application/json' }).end(answered.body ?? '{"errcode":0,"errmsg":"ok"}');
+      if (answered.delayMs) setTimeout(end, answered.delayMs);
+      else end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
