@@ -255,7 +255,7 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
     expect(mismatches).toEqual([]);
   });
 
-  it('tells of a register exactly the users who may read it (readersOf, the notifications\' recipients)', async () => {
+  it("tells of a register exactly the users who may read it (readersOf, the notifications' recipients)", async () => {
     const mismatches: string[] = [];
     const names = new Map([...ids].map(([name, id]) => [id, name]));
     // Registers 1 and 2 are in the helper's model, 3 is not; null asks about the box alone.
@@ -266,8 +266,11 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
           const access = await policy.access(rows.get(user.name)!, box);
           if (access && (register === null || mayRead(access, 'maglev_blower', register))) expected.push(user.name);
         }
-        const got = (await queryRows<{ user_id: number }>(opened.database.db, readersOf(box.id, 'maglev_blower', register))).map((row) => names.get(row.user_id)!);
-        if (expected.sort().join() !== got.sort().join()) mismatches.push(`${box.id} register ${register}: readersOf [${got.join()}], policy [${expected.join()}]`);
+        const got = (await queryRows<{ user_id: number }>(opened.database.db, readersOf(box.id, 'maglev_blower', register))).map((row) =>
+          names.get(row.user_id)!,
+        );
+        if (expected.sort().join() !== got.sort().join())
+          mismatches.push(`${box.id} register ${register}: readersOf [${got.join()}], policy [${expected.join()}]`);
       }
     }
     expect(mismatches).toEqual([]);

@@ -101,12 +101,23 @@ describe.each(DATABASE_KINDS)('notification delivery on %s', (kind) => {
 
     // One e-mail per event, in the channel's language, its Message-ID from the idempotency key.
     const mails = mailsOf(id);
-    expect(mails.map((mail) => mail.subject)).toEqual([`[Cloudbox] Fault · box ${id} · station 1: ${fault.message.en}`, expect.stringContaining(`[Cloudbox] Recovered · box ${id}`)]);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `[Cloudbox] Fault · box ${id} · station 1: ${fault.message.en}`,
+      expect.stringContaining(`[Cloudbox] Recovered · box ${id}`),
+    ]);
     const [mail] = mails;
     expect(mail!.to).toEqual(['manager@example.com']);
     expect(mail!.messageId).toBe(`<cloudbox.notice.${rows[0]!.idempotency_key.replace(':', '.')}@cloudbox.example>`);
     expect(rows[0]!.idempotency_key).toMatch(new RegExp(`:${emailChannel}$`));
-    for (const field of ['Company: Acme Water', 'Alarm type: Fault', 'Run status: Online, fault', 'Box model: CB-4G', `Note: ${fault.message.en}`, 'Time: ', `IoT ID: ${id}`])
+    for (const field of [
+      'Company: Acme Water',
+      'Alarm type: Fault',
+      'Run status: Online, fault',
+      'Box model: CB-4G',
+      `Note: ${fault.message.en}`,
+      'Time: ',
+      `IoT ID: ${id}`,
+    ])
       expect(mail!.text).toContain(field);
     expect(mail!.text).toContain(`https://console.example.com/devices/controller/${id}/1`);
     expect(mail!.html).toContain('<table>');
@@ -194,10 +205,14 @@ describe.each(DATABASE_KINDS)('notification delivery on %s', (kind) => {
     await tripFault(db(), box, id, Date.now() - 1000, (seq += 1));
 
     // The others are sent while the hanging one is still being sent.
-    const during = await eventually(async () => {
-      const rows = await deliveriesOf(db(), id);
-      return rows.filter((row) => row.state === 'sent').length === 2 ? rows : undefined;
-    }, 'the other two sent', SEND_TIMEOUT_MS);
+    const during = await eventually(
+      async () => {
+        const rows = await deliveriesOf(db(), id);
+        return rows.filter((row) => row.state === 'sent').length === 2 ? rows : undefined;
+      },
+      'the other two sent',
+      SEND_TIMEOUT_MS,
+    );
     expect(during.map((row) => row.state)).toEqual(['sending', 'sent', 'sent']);
     // At the timeout it counts as a failed try, and the retry gets through.
     const [hanging] = await eventually(async () => {
@@ -227,7 +242,12 @@ describe.each(DATABASE_KINDS)('notification delivery on %s', (kind) => {
     const outbox = createOutbox({
       db: db(),
       logger: t.app.log,
-      senders: createSenders({ smtpUrl: undefined, smtpFrom: 'x@example.com', timeoutMs: SEND_TIMEOUT_MS, context: { systemName: 'Cloudbox', publicUrl: undefined } }),
+      senders: createSenders({
+        smtpUrl: undefined,
+        smtpFrom: 'x@example.com',
+        timeoutMs: SEND_TIMEOUT_MS,
+        context: { systemName: 'Cloudbox', publicUrl: undefined },
+      }),
       options: { lockMs: 5000, sendTimeoutMs: SEND_TIMEOUT_MS, retryBaseMs: RETRY_BASE_MS, concurrency: 2 },
     });
     outbox.start();

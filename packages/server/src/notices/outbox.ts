@@ -82,8 +82,8 @@ export function createOutbox(deps: { db: Db; logger: FastifyBaseLogger; senders:
     try {
       await senders.send({ delivery, event: row, secret: row.secret ?? '', language: row.language ?? 'zh', signal });
     } catch (error) {
-      if (stopping.signal.aborted) throw new Error('the server stopped during the send');
-      if (signal.aborted) throw new Error(`no answer within ${options.sendTimeoutMs} ms`);
+      if (stopping.signal.aborted) throw new Error('the server stopped during the send', { cause: error });
+      if (signal.aborted) throw new Error(`no answer within ${options.sendTimeoutMs} ms`, { cause: error });
       throw error;
     }
   }
@@ -186,6 +186,7 @@ export function createOutbox(deps: { db: Db; logger: FastifyBaseLogger; senders:
 /** A failure as the delivery log shows it: the message and its cause (fetch's "fetch failed" says little by itself). */
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  const told = error.cause instanceof Error && error.cause.name !== 'AbortError' && error.cause.name !== 'TimeoutError';
+  const cause = told ? ` (${(error.cause as Error).message})` : '';
   return `${error.message}${cause}`.slice(0, 1000);
 }

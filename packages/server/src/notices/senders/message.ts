@@ -106,7 +106,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 export function html(event: NoticeEventRow, language: Language, context: MessageContext): string {
   const rows = fieldsOf(event, language)
-    .map(([label, value]) => `<tr><th align="left" style="padding:4px 12px 4px 0;color:#555">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0;color:#555">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
     .join('');
   const link = linkOf(event, context);
   const button = link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(formatMessage(language, 'noticeOpenConsole'))}</a></p>` : '';
