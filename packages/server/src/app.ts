@@ -72,6 +72,8 @@ import { userRegisterRoutes } from './modules/user-register/routes.js';
 import { createUserRegisterService } from './modules/user-register/service.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit.js';
 import { createNoticeFanOut } from './notices/fan-out.js';
+import { createOutbox } from './notices/outbox.js';
+import { createSenders } from './notices/senders/index.js';
 import { createRealtime } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { VERSION } from './version.js';
@@ -212,8 +214,18 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
   // What commands send to boxes counts as the boxes' data usage too.
   const toBoxes = boxDelivery.meter.counting(broker.view);
   const commands = createCommandService({ db, registry, broker: toBoxes, status, realtime, oplog, policy, ttlMs: config.commandTtlMs, logger });
-  // The delivery worker (outbox) is woken by `onQueued` once it exists; until then the fan-out writes the inbox and the outbox rows.
-  const notices = createNoticeFanOut({ db, bus, logger, onQueued: () => undefined });
+  const outbox = createOutbox({
+    db,
+    logger,
+    senders: createSenders({
+      smtpUrl: config.notify.smtpUrl,
+      smtpFrom: config.notify.smtpFrom,
+      timeoutMs: config.notify.sendTimeoutMs,
+      context: { systemName: config.systemName ?? 'Cloudbox', publicUrl: config.notify.publicUrl },
+    }),
+    options: config.notify,
+  });
+  const notices = createNoticeFanOut({ db, bus, logger, onQueued: () => outbox.wake() });
   const ingest = createIngest({
     db,
     registry,
@@ -303,6 +315,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     snapshot,
     chartSettings,
     notices,
+    outbox,
     companies: createCompanyService({ db, oplog, sessions }),
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),
@@ -322,6 +335,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
       await status.start();
       await ingest.start();
       notices.start();
+      outbox.start();
       commands.start();
       boxDelivery.start();
       await broker.start(handlers);
@@ -333,6 +347,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
       await broker.close();
       await ingest.close();
       await notices.close();
+      await outbox.close();
       await boxDelivery.close();
       await status.close();
       realtime.close();

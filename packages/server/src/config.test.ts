@@ -106,4 +106,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_KEY: 'a-key-of-enough-length' }).metricsKey).toBe('a-key-of-enough-length');
     expect(loadConfig({}).metricsKey).toBeUndefined();
   });
+
+  it('reads the notification delivery settings, never echoing the SMTP password', () => {
+    expect(loadConfig({}).notify).toEqual({
+      smtpUrl: undefined,
+      smtpFrom: 'Cloudbox <noreply@localhost>',
+      publicUrl: undefined,
+      lockMs: 60_000,
+      sendTimeoutMs: 10_000,
+      retryBaseMs: 10_000,
+      concurrency: 4,
+    });
+    const notify = loadConfig({
+      SMTP_URL: 'smtp://u:p@mail.example.com:587',
+      PUBLIC_URL: 'https://console.example.com/',
+      NOTIFY_LOCK_MS: '3000',
+      NOTIFY_SEND_TIMEOUT_MS: '1000',
+    }).notify;
+    expect(notify).toMatchObject({ smtpUrl: 'smtp://u:p@mail.example.com:587', publicUrl: 'https://console.example.com', lockMs: 3000, sendTimeoutMs: 1000 });
+    expect(() => loadConfig({ SMTP_URL: 'http://u:secret-pw@mail.example.com' })).toThrow('SMTP_URL: must be a URL starting with smtp:// or smtps://');
+    expect(() => loadConfig({ SMTP_URL: 'http://u:secret-pw@mail.example.com' })).not.toThrow(/secret-pw/);
+    expect(() => loadConfig({ NOTIFY_LOCK_MS: '5000', NOTIFY_SEND_TIMEOUT_MS: '5000' })).toThrow('NOTIFY_LOCK_MS: must be longer than NOTIFY_SEND_TIMEOUT_MS');
+  });
 });

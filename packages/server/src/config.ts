@@ -119,10 +119,17 @@ const environment = z.object({
   DEMO_BOXES: integer(300, 0, 100_000),
   DEMO_SIMULATOR: flag('1'),
   METRICS_KEY: optional(z.string().min(16, 'must be at least 16 characters').max(200)),
+  SMTP_URL: optional(urlWithScheme(['smtp:', 'smtps:'])),
+  SMTP_FROM: z.string().trim().min(3).max(200).default('Cloudbox <noreply@localhost>'),
+  PUBLIC_URL: optional(urlWithScheme(['http:', 'https:'])),
+  NOTIFY_LOCK_MS: integer(60_000, 100, 3_600_000),
+  NOTIFY_SEND_TIMEOUT_MS: integer(10_000, 50, 600_000),
+  NOTIFY_RETRY_BASE_MS: integer(10_000, 10, 3_600_000),
+  NOTIFY_CONCURRENCY: integer(4, 1, 64),
 });
 
 /** Variables whose value a configuration error must not repeat. */
-const SECRETS = new Set(['ROOT_PASSWORD', 'MQTT_PASSWORD', 'MQTT_HOOK_KEY', 'METRICS_KEY']);
+const SECRETS = new Set(['ROOT_PASSWORD', 'MQTT_PASSWORD', 'MQTT_HOOK_KEY', 'METRICS_KEY', 'SMTP_URL']);
 
 export interface Config {
   port: number;
@@ -158,6 +165,25 @@ export interface Config {
   demoSimulator: boolean;
   /** Lets a scraper read GET /api/v2/metrics/prometheus with this key instead of a root session. */
   metricsKey: string | undefined;
+  notify: NotifyConfig;
+}
+
+/** The delivery of notifications through e-mail, webhooks and group robots (the outbox). */
+export interface NotifyConfig {
+  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps:// (TLS); unset: e-mail deliveries fail. */
+  smtpUrl: string | undefined;
+  /** The From of notification e-mails. */
+  smtpFrom: string;
+  /** The console's address, for links in messages (optional). */
+  publicUrl: string | undefined;
+  /** A delivery taken by a worker is taken again by another after this long (the worker died). */
+  lockMs: number;
+  /** One send (SMTP conversation, HTTP request) is given up after this long; shorter than the lock. */
+  sendTimeoutMs: number;
+  /** The first retry waits this long, each next one twice as long, at most an hour. */
+  retryBaseMs: number;
+  /** Sends in flight at once per instance. */
+  concurrency: number;
 }
 
 export interface MqttConfig {
@@ -205,6 +231,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  if (e.NOTIFY_LOCK_MS <= e.NOTIFY_SEND_TIMEOUT_MS) {
+    throw new ConfigError([`NOTIFY_LOCK_MS: must be longer than NOTIFY_SEND_TIMEOUT_MS (${e.NOTIFY_SEND_TIMEOUT_MS})`]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -248,5 +277,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoBoxes: e.DEMO_BOXES,
     demoSimulator: e.DEMO_SIMULATOR,
     metricsKey: e.METRICS_KEY,
+    notify: {
+      smtpUrl: e.SMTP_URL,
+      smtpFrom: e.SMTP_FROM,
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+      lockMs: e.NOTIFY_LOCK_MS,
+      sendTimeoutMs: e.NOTIFY_SEND_TIMEOUT_MS,
+      retryBaseMs: e.NOTIFY_RETRY_BASE_MS,
+      concurrency: e.NOTIFY_CONCURRENCY,
+    },
   };
 }

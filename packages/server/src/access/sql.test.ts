@@ -26,6 +26,7 @@ import {
   offeredForSharing,
   reachedCk,
   readableCondition,
+  readersOf,
   revocableSwitchGrant,
   scopeCondition,
   seesBox,
@@ -252,6 +253,33 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
       }
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it("tells of a register exactly the users who may read it (readersOf, the notifications' recipients)", async () => {
+    const mismatches: string[] = [];
+    const names = new Map([...ids].map(([name, id]) => [id, name]));
+    // Registers 1 and 2 are in the helper's model, 3 is not; null asks about the box alone.
+    for (const register of [1, 2, 3, null]) {
+      for (const box of BOXES) {
+        const expected: string[] = [];
+        for (const user of USERS) {
+          const access = await policy.access(rows.get(user.name)!, box);
+          if (access && (register === null || mayRead(access, 'maglev_blower', register))) expected.push(user.name);
+        }
+        const got = (await queryRows<{ user_id: number }>(opened.database.db, readersOf(box.id, 'maglev_blower', register))).map((row) =>
+          names.get(row.user_id)!,
+        );
+        if (expected.sort().join() !== got.sort().join())
+          mismatches.push(`${box.id} register ${register}: readersOf [${got.join()}], policy [${expected.join()}]`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // The world has a reader whom a model keeps from a register.
+    const helperBox = BOXES.find((box) => box.shares?.some((share) => share.user === 'helper'))!;
+    const readers = async (register: number) =>
+      (await queryRows<{ user_id: number }>(opened.database.db, readersOf(helperBox.id, 'maglev_blower', register))).map((row) => row.user_id);
+    expect(await readers(1)).toContain(ids.get('helper'));
+    expect(await readers(3)).not.toContain(ids.get('helper'));
   });
 
   it('answers the top owner and who may authorise service staff alike', async () => {
