@@ -7,10 +7,7 @@ import { markNotificationsRead, NOTIFICATION_KEYS } from '../api/notifications';
 export function useInboxRefresh() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: NOTIFICATION_KEYS.list }),
-      queryClient.invalidateQueries({ queryKey: NOTIFICATION_KEYS.unread }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: NOTIFICATION_KEYS.list }), queryClient.invalidateQueries({ queryKey: NOTIFICATION_KEYS.unread })]);
 }
 
 /**

@@ -28,13 +28,6 @@ export default function NotificationBell() {
   const visible = canAccessPath(roles, NOTIFICATION_LIST_PATH);
   const unread = useQuery({ queryKey: NOTIFICATION_KEYS.unread, queryFn: getUnreadCount, staleTime: 60_000, enabled: visible });
 
-  useRealtimeEvents((event) => {
-    if (event.type !== 'notice' || !visible) return;
-    queryClient.setQueryData(NOTIFICATION_KEYS.unread, event.unread);
-    void queryClient.invalidateQueries({ queryKey: NOTIFICATION_KEYS.list });
-    toast(event.notification);
-  });
-
   function toast(item: NotificationItem) {
     const key = `notice-${item.id}`;
     notification.open({
@@ -51,6 +44,13 @@ export default function NotificationBell() {
       },
     });
   }
+
+  useRealtimeEvents((event) => {
+    if (event.type !== 'notice' || !visible) return;
+    queryClient.setQueryData(NOTIFICATION_KEYS.unread, event.unread);
+    void queryClient.invalidateQueries({ queryKey: NOTIFICATION_KEYS.list });
+    toast(event.notification);
+  });
 
   if (!visible) return null;
   const count = unread.data ?? 0;

@@ -38,7 +38,14 @@ export default function NotificationList() {
     setPaging((current) => ({ ...current, page: 1 }));
   };
   const { range, unread, ...rest } = filter;
-  const query = { ...rest, unread: unread ? 'true' : undefined, from: range?.[0].valueOf(), to: range?.[1].valueOf(), page: paging.page, page_size: paging.pageSize };
+  const query = {
+    ...rest,
+    unread: unread ? 'true' : undefined,
+    from: range?.[0].valueOf(),
+    to: range?.[1].valueOf(),
+    page: paging.page,
+    page_size: paging.pageSize,
+  };
   const inbox = useQuery({ queryKey: [...NOTIFICATION_KEYS.list, query], queryFn: () => listNotifications(query), placeholderData: keepPreviousData });
   const station = (number: number) => t('notifications.station', { station: number });
   const openItem = (item: NotificationItem) => {
@@ -122,7 +129,12 @@ export default function NotificationList() {
             },
             { title: t('notifications.company'), dataIndex: 'company', width: 180, ellipsis: true },
             { title: t('notifications.boxModel'), dataIndex: 'box_model', width: 120, ellipsis: true },
-            { title: t('notifications.runStatus'), dataIndex: 'run_status', width: 110, render: (state: NotificationItem['run_status']) => <StatusTag state={state} /> },
+            {
+              title: t('notifications.runStatus'),
+              dataIndex: 'run_status',
+              width: 110,
+              render: (state: NotificationItem['run_status']) => <StatusTag state={state} />,
+            },
             {
               title: t('notifications.note'),
               dataIndex: 'note',
