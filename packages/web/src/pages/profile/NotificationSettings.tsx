@@ -6,19 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { deleteChannel, getNotificationPreferences, listChannels, NOTIFICATION_KEYS, saveNotificationPreferences } from '../../api/notifications';
 import NoticeTypeTag from '../../components/NoticeTypeTag';
 import { LOCALES } from '../../i18n';
+import { ticked, toggled } from '../../utils/push-matrix';
 import ChannelForm, { channelKindLabel } from './ChannelForm';
-
-/** Whether the matrix sends this type through this kind. */
-const ticked = (matrix: PushMatrix, type: MessageType, kind: ChannelKind) => matrix[type]?.includes(kind) ?? false;
-
-/** The matrix with one box flipped (kinds kept in their declared order). */
-export function toggled(matrix: PushMatrix, type: MessageType, kind: ChannelKind, on: boolean): PushMatrix {
-  const kinds = CHANNEL_KINDS.filter((candidate) => (candidate === kind ? on : ticked(matrix, type, candidate)));
-  const next: PushMatrix = { ...matrix };
-  if (kinds.length > 0) next[type] = kinds;
-  else delete next[type];
-  return next;
-}
 
 function PushMatrixCard() {
   const { t } = useTranslation();
