@@ -2,7 +2,7 @@ import { formatDateTime, MESSAGE_TYPES, type MessageType, type NotificationItem 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Checkbox, DatePicker, Input, Select, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState, type HTMLAttributes } from 'react';
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { listNotifications, markAllNotificationsRead, markNotificationsRead, NOTIFICATION_KEYS } from '../../../api/notifications';
@@ -48,10 +48,20 @@ export default function NotificationList() {
   };
   const inbox = useQuery({ queryKey: [...NOTIFICATION_KEYS.list, query], queryFn: () => listNotifications(query), placeholderData: keepPreviousData });
   const station = (number: number) => t('notifications.station', { station: number });
-  const openItem = (item: NotificationItem) => {
-    void open(item);
-    void navigate(notificationPath(item));
-  };
+  /** A link that opens the notification: read, then its device's fault record. */
+  const openLink = (item: NotificationItem, children: ReactNode, className?: string) => (
+    <a
+      className={className}
+      href={notificationPath(item)}
+      onClick={(event) => {
+        event.preventDefault();
+        void open(item);
+        void navigate(notificationPath(item));
+      }}
+    >
+      {children}
+    </a>
+  );
 
   return (
     <div className="app-page notification-list">
@@ -102,33 +112,22 @@ export default function NotificationList() {
           size="small"
           loading={inbox.isFetching}
           dataSource={inbox.data?.items}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 1100 }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
           rowClassName={(item) => (item.read ? 'notification-list__row' : 'notification-list__row notification-list__row--unread')}
           onRow={(item) => ({ 'data-notification': item.id, 'data-box': item.box_id }) as HTMLAttributes<HTMLElement>}
           pagination={serverPaging(paging, inbox.data?.total, (page, pageSize) => setPaging({ page, pageSize }), t)}
           columns={[
-            { title: t('notifications.type'), dataIndex: 'type', width: 110, render: (type: MessageType) => <NoticeTypeTag type={type} /> },
-            { title: t('notifications.time'), dataIndex: 'at', width: 170, render: (at: number) => formatDateTime(new Date(at)) },
+            { title: t('notifications.type'), dataIndex: 'type', width: 100, render: (type: MessageType) => <NoticeTypeTag type={type} /> },
+            { title: t('notifications.time'), dataIndex: 'at', width: 160, render: (at: number) => formatDateTime(new Date(at)) },
             {
               title: t('notifications.device'),
               key: 'device',
-              width: 230,
-              render: (_, item) => (
-                <a
-                  className="notification-list__open"
-                  href={notificationPath(item)}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    openItem(item);
-                  }}
-                >
-                  {notificationDevice(item, station)}
-                </a>
-              ),
+              width: 210,
+              render: (_, item) => openLink(item, notificationDevice(item, station), 'notification-list__open'),
             },
-            { title: t('notifications.company'), dataIndex: 'company', width: 180, ellipsis: true },
-            { title: t('notifications.boxModel'), dataIndex: 'box_model', width: 120, ellipsis: true },
+            { title: t('notifications.company'), dataIndex: 'company', width: 150, ellipsis: true },
+            { title: t('notifications.boxModel'), dataIndex: 'box_model', width: 100, ellipsis: true },
             {
               title: t('notifications.runStatus'),
               dataIndex: 'run_status',
@@ -139,22 +138,12 @@ export default function NotificationList() {
               title: t('notifications.note'),
               dataIndex: 'note',
               ellipsis: true,
-              render: (note: string, item) => (
-                <a
-                  href={notificationPath(item)}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    openItem(item);
-                  }}
-                >
-                  {note}
-                </a>
-              ),
+              render: (note: string, item) => openLink(item, note),
             },
             {
               title: t('notifications.state'),
               dataIndex: 'read',
-              width: 90,
+              width: 80,
               render: (read: boolean) => <Badge status={read ? 'default' : 'processing'} text={t(read ? 'notifications.read' : 'notifications.unread')} />,
             },
           ]}
