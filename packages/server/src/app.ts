@@ -74,6 +74,8 @@ import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit.js';
 import { createNoticeFanOut } from './notices/fan-out.js';
 import { createOutbox } from './notices/outbox.js';
 import { createSenders } from './notices/senders/index.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { createNotificationService } from './modules/notifications/service.js';
 import { createRealtime } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { VERSION } from './version.js';
@@ -163,6 +165,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(boxDeliveryRoutes, { prefix: API_BASE, service: services.boxDelivery, guard });
   app.register(typeSettingsRoutes, { prefix: API_BASE, settings: services.typeSettings, guard });
   app.register(accountRoutes, { prefix: API_BASE, accounts: services.accounts, guard });
+  app.register(notificationRoutes, { prefix: API_BASE, notifications: services.notifications, guard });
   app.register(realtimeRoutes, { prefix: API_BASE, realtime: services.realtime });
   app.register(mqttWebSocketRoutes, { accept: services.broker.acceptStream });
   if (config.mqtt.hookKey) app.register(brokerHookRoutes, { prefix: API_BASE, hook: services.brokerHook, key: config.mqtt.hookKey });
@@ -317,6 +320,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     notices,
     outbox,
     companies: createCompanyService({ db, oplog, sessions }),
+    notifications: createNotificationService({ db, oplog }),
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),
     eventRules: createEventRuleService({ db, oplog, now, deviceTypesChanged }),

@@ -6,7 +6,7 @@ import { queryRows } from '../db/sql.js';
 import { eventRules, type EventSeverity, users } from '../db/schema.js';
 import type { Sample } from '../ingest/decode.js';
 import { createPartitions } from '../ingest/partitions.js';
-import { insertSamples, openRecords } from '../ingest/store.js';
+import { insertSamples, openRecords, type StoredRecord } from '../ingest/store.js';
 import type { TestApp } from './helpers.js';
 
 /**
@@ -83,7 +83,7 @@ export async function openRecord(
   startedAt: number,
   endedAt: number | null = null,
   value = 1,
-): Promise<void> {
+): Promise<StoredRecord> {
   const { controller } = await controllerOf(app, boxId, station);
   const rules = await db
     .select()
@@ -99,4 +99,5 @@ export async function openRecord(
     { controllerId: controller.id, ruleId: rule.id, severity, code: rule.code, message: rule.message, register: rule.register, value, startedAt, endedAt },
   ]);
   if (opened.length !== 1) throw new Error('the record did not open');
+  return opened[0]!;
 }

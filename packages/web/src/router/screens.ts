@@ -45,7 +45,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   calculateDynamicPwd: upcoming,
   bindList: upcoming,
   pwdList: upcoming,
-  notificationList: upcoming,
+  notificationList: lazy(() => import('../pages/msg/notification-list')),
   announcementList: upcoming,
   excelSettings: upcoming,
   serverLog: upcoming,

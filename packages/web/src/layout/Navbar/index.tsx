@@ -14,6 +14,7 @@ import { useAppStore } from '../../stores/app';
 import { useTagsViewStore } from '../../stores/tagsView';
 import { useUserStore } from '../../stores/user';
 import HeaderCounts from './HeaderCounts';
+import NotificationBell from './NotificationBell';
 import './index.css';
 
 function UserMenu() {
@@ -65,6 +66,7 @@ export default function Navbar({ onOpenSettings }: { onOpenSettings: () => void 
       <Breadcrumb />
       <div className="right-menu">
         <HeaderCounts />
+        <NotificationBell />
         {desktop && (
           <>
             <HeaderSearch />

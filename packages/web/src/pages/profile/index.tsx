@@ -3,6 +3,7 @@ import { formatDateTime } from '@cloudbox/domain';
 import { Avatar, Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUserStore } from '../../stores/user';
+import NotificationSettings from './NotificationSettings';
 import './index.css';
 
 export default function Profile() {
@@ -32,6 +33,9 @@ export default function Profile() {
             </Descriptions.Item>
           </Descriptions>
         </div>
+      </Card>
+      <Card variant="borderless" className="profile__notifications" title={t('notifications.settings.title')}>
+        <NotificationSettings />
       </Card>
     </div>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { getDeviceFaults } from '../../../api/devices';
 import DeviceHeader, { useDeviceDetail } from '../../../components/DeviceHeader';
 import { useView } from '../../../router/view-context';
+import { useViewQuery } from '../../../router/view-query';
 import FaultFilters, { faultParams, type FaultFilterState } from '../shared/FaultFilters';
 import FaultTable from '../shared/FaultTable';
 
@@ -12,6 +13,7 @@ export default function ErrorRecord() {
   const { params } = useView();
   const boxId = params.tag_id ?? '';
   const controllerId = Number(params.controller_id);
+  const highlight = Number(useViewQuery().get('record')) || undefined;
   const [filters, setFilters] = useState<FaultFilterState>({});
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   // Times and the range read on the CK's clock, so the records are asked for once it is known.
@@ -39,6 +41,7 @@ export default function ErrorRecord() {
         </Space>
         <FaultTable
           zone={zone}
+          highlight={highlight}
           page={faults.data}
           loading={faults.isFetching || detail.isLoading}
           current={paging.page}

@@ -19,10 +19,12 @@ interface FaultTableProps {
   withDevice?: boolean;
   /** One device's CK zone, whose clock the times read on; across devices, the browser's. */
   zone?: string;
+  /** A record to mark (the one a notification leads to). */
+  highlight?: number;
 }
 
 /** Fault and alert records (error-record, export-errors): severity, message, value, times, and a link to the values around the fault. */
-export default function FaultTable({ page, loading, current, pageSize, onPage, withDevice = false, zone }: FaultTableProps) {
+export default function FaultTable({ page, loading, current, pageSize, onPage, withDevice = false, zone, highlight }: FaultTableProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const columns: TableProps<FaultRecordView>['columns'] = [
@@ -84,6 +86,7 @@ export default function FaultTable({ page, loading, current, pageSize, onPage, w
       loading={loading}
       scroll={{ x: MESSAGE_MIN_WIDTH + columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
       onRow={(fault) => ({ 'data-fault': fault.id, 'data-box': fault.box_id }) as React.HTMLAttributes<HTMLElement>}
+      rowClassName={(fault) => (fault.id === highlight ? 'fault-table__row--highlight' : '')}
       pagination={{ current, pageSize, total: page?.total ?? 0, showSizeChanger: true, showTotal: (count) => t('history.total', { count }), onChange: onPage }}
     />
   );

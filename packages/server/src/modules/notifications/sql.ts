@@ -1,0 +1,80 @@
+import type { Channel, ChannelKind, Language, NotificationItem, NotificationQuery } from '@cloudbox/domain';
+import { and, sql, type SQL } from 'drizzle-orm';
+import { noticeEventJoins, noticeItemColumns, type NoticeEventRow } from '../../notices/sql.js';
+
+/** A notification as the inbox reads it: its event (`NoticeEventRow`), its own id and whether it was read. */
+export interface InboxRow extends NoticeEventRow {
+  id: number;
+  read: boolean;
+}
+
+/** The caller's notifications matching the query's filters, as `n` (notifications) over the event's joins. */
+export function inboxWhere(userId: number, query: Omit<NotificationQuery, 'page' | 'page_size'>): SQL {
+  return and(
+    sql`n.user_id = ${userId}`,
+    query.type === undefined ? undefined : sql`e.type = ${query.type}`,
+    query.box_id === undefined ? undefined : sql`e.box_id = ${query.box_id}`,
+    query.from === undefined ? undefined : sql`e.occurred_at >= ${query.from.toISOString()}::timestamptz`,
+    query.to === undefined ? undefined : sql`e.occurred_at <= ${query.to.toISOString()}::timestamptz`,
+    query.unread ? sql`n.read_at is null` : undefined,
+  )!;
+}
+
+export const inboxFrom = sql`${noticeEventJoins} join notifications n on n.event_id = e.id`;
+
+/** A page of the inbox, newest first (the notifications' own order: the user's index serves it). */
+export function inboxPage(where: SQL, limit: number, offset: number): SQL {
+  return sql`select n.id::float8 as id, n.read_at is not null as read, ${noticeItemColumns}
+    from ${inboxFrom} where ${where}
+    order by n.id desc limit ${limit} offset ${offset}`;
+}
+
+/** A notification in the reader's language. */
+export function inboxItemOf(row: InboxRow, language: Language): NotificationItem {
+  return {
+    id: Number(row.id),
+    type: row.type,
+    box_id: row.box_id,
+    controller_id: row.controller_id,
+    company: row.company,
+    box_model: row.box_model,
+    device_number: row.device_number,
+    run_status: row.run_status,
+    note: row.message[language] ?? row.message.zh ?? '',
+    register: row.register,
+    value: row.value,
+    fault_record_id: row.fault_record_id === null ? null : Number(row.fault_record_id),
+    at: Number(row.at),
+    read: row.read,
+  };
+}
+
+/** A channel's row as answered (`channelSchema`), and its secret for the service's own use. */
+export interface ChannelRow extends Omit<Channel, 'created_at'> {
+  created_ms: number;
+  secret: string;
+}
+
+export const channelColumns = sql`id, kind, name, target, secret, secret <> '' as has_secret, language, enabled, ck, user_id,
+  (extract(epoch from created_at) * 1000)::float8 as created_ms`;
+
+/** A channel as answered: never its secret. */
+export function channelOf(row: ChannelRow): Channel {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    target: row.target,
+    has_secret: row.has_secret,
+    language: row.language,
+    enabled: row.enabled,
+    ck: row.ck,
+    user_id: row.user_id,
+    created_at: new Date(Number(row.created_ms)).toISOString(),
+  };
+}
+
+/** What the operation log shows of a channel: its kind, address and name (never the secret). */
+export function describeChannel(channel: { kind: ChannelKind; target: string; name: string; enabled: boolean }): string {
+  return `${channel.kind} ${channel.target}${channel.name ? ` (${channel.name})` : ''}${channel.enabled ? '' : ' disabled'}`;
+}
