@@ -42,7 +42,8 @@ export default function App() {
       componentSize={componentSize}
       theme={{ token: { colorPrimary, borderRadius: 4, motion: !reducedMotion }, algorithm: compact ? theme.compactAlgorithm : theme.defaultAlgorithm }}
     >
-      <AntdApp>
+      {/* A storm of notifications shows its newest three toasts; the inbox holds them all. */}
+      <AntdApp notification={{ maxCount: 3 }}>
         <FeedbackBinder />
         <RouterProvider router={router} />
       </AntdApp>

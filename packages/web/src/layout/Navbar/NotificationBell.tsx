@@ -12,6 +12,8 @@ import { useOpenNotification } from '../../utils/notification-actions';
 import { notificationDevice, notificationPath } from '../../utils/notification-links';
 
 export const NOTIFICATION_LIST_PATH = '/msg/notification-list';
+/** What happened longer ago than this (a box's buffered history, a replay) counts, but pops up no toast. */
+const TOAST_MAX_AGE_MS = 5 * 60_000;
 
 /**
  * The header's bell (for everyone who may see /msg): the unread count, leading to the inbox. It
@@ -49,7 +51,7 @@ export default function NotificationBell() {
     if (event.type !== 'notice' || !visible) return;
     queryClient.setQueryData(NOTIFICATION_KEYS.unread, event.unread);
     void queryClient.invalidateQueries({ queryKey: NOTIFICATION_KEYS.list });
-    toast(event.notification);
+    if (Date.now() - event.notification.at <= TOAST_MAX_AGE_MS) toast(event.notification);
   });
 
   if (!visible) return null;
