@@ -20,7 +20,7 @@ describe.each(DATABASE_KINDS)('excel settings on %s', (kind) => {
     t = await startTestApp(kind, { now: () => NOW });
     await registerBoxes(t, [box('100000051', '1001', { owner_unit: 'North Plant' }, [{ station: 1, device_type: 'maglev_blower', device_number: 'N-1' }])]);
     await openRecord(t.app, t.database.db, '100000051', 1, 'fault', NOW.getTime() - 3_600_000);
-    for (const name of ['demo_maker', 'demo_root', 'demo_manager']) tokens[name] = await signIn(t.app, name, DEMO_PASSWORD);
+    for (const name of ['demo_maker', 'demo_root', 'demo_manager', 'demo_manager2']) tokens[name] = await signIn(t.app, name, DEMO_PASSWORD);
   });
   afterAll(() => t.dispose());
 
@@ -115,6 +115,11 @@ describe.each(DATABASE_KINDS)('excel settings on %s', (kind) => {
       expect(log.header).toEqual(['Action', 'User', 'Time']);
       expect(log.first.slice(0, 2)).toEqual(['set_export_columns', 'demo_maker']);
       expect(log.first[2]).toBeInstanceOf(Date);
+      // The list's scope: a manager of another company sees none of these company changes.
+      const elsewhere = await get('/operation-logs/export?action=set_export_columns', 'demo_manager2');
+      expect(elsewhere.headers['x-export-rows']).toBe('0');
+      const listed = dataOf<{ total: number }>(await get('/operation-logs?action=set_export_columns&page=1&page_size=10'));
+      expect(Number((await get('/operation-logs/export?action=set_export_columns')).headers['x-export-rows'])).toBe(listed.total);
     });
 
     it("lets root set any company's choice, which leaves the others alone", async () => {
