@@ -89,7 +89,9 @@ export type ExportColumnsInput = z.output<typeof exportColumnsInputSchema>;
 
 /** The columns of a choice that the export does not have, each as a field problem (`columns.<index>`). */
 export function exportColumnProblems(kind: ExportKind, columns: readonly string[]): { field: string; key: MessageKey; params: { column: string } }[] {
-  return columns.flatMap((column, index) => (isExportColumn(kind, column) ? [] : [{ field: `columns.${index}`, key: 'excelColumnUnknown' as const, params: { column } }]));
+  return columns.flatMap((column, index) =>
+    isExportColumn(kind, column) ? [] : [{ field: `columns.${index}`, key: 'excelColumnUnknown' as const, params: { column } }],
+  );
 }
 
 /** One export's settings as the screen shows them: its columns (headers in the caller's language), the choice, and whether it is the default. */

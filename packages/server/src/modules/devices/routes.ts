@@ -32,16 +32,7 @@ import { signedIn, type Guard } from '../auth/guard.js';
 import type { Person } from '../../access/scope.js';
 import type { DeviceExportRow } from './exports.js';
 import type { DeviceService } from './service.js';
-import {
-  chosenColumns,
-  DATE_TIME_FORMAT,
-  sendWorkbook,
-  sheetColumns,
-  XLSX_CONTENT_TYPE,
-  type ColumnsFor,
-  type ExportRows,
-  type SheetColumn,
-} from './xlsx.js';
+import { chosenColumns, DATE_TIME_FORMAT, sendWorkbook, sheetColumns, XLSX_CONTENT_TYPE, type ColumnsFor, type ExportRows, type SheetColumn } from './xlsx.js';
 
 export const deviceParams = z.object({ boxId: boxIdParamSchema, controllerId: controllerIdParamSchema });
 export const workbookResponse = z.unknown().describe(`${XLSX_CONTENT_TYPE}: the workbook, streamed`);

@@ -25,7 +25,6 @@ import type { Actor, OperationLogService } from '../oplog/service.js';
  */
 export const COLUMN_CHOICE_TTL_MS = 5_000;
 
-
 export type ExcelSettingsService = ReturnType<typeof createExcelSettingsService>;
 
 type Caller = Pick<UserRow, 'ck' | 'roles'>;
@@ -79,7 +78,16 @@ export function createExcelSettingsService(deps: { db: Db; oplog: OperationLogSe
 
   async function settings(ck: string, language: Language): Promise<ExcelSettings> {
     const rows = await rowsOf(ck);
-    return { ck, exports: EXPORT_KINDS.map((kind) => settingOf(language, kind, rows.find((row) => row.export === kind))) };
+    return {
+      ck,
+      exports: EXPORT_KINDS.map((kind) =>
+        settingOf(
+          language,
+          kind,
+          rows.find((row) => row.export === kind),
+        ),
+      ),
+    };
   }
 
   /**

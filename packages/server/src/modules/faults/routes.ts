@@ -73,7 +73,6 @@ export const faultRoutes: FastifyPluginAsyncZod<{ faults: FaultService; guard: G
       faultExportQuerySchema,
       workbookAnswers,
     ),
-    (request, reply) =>
-      sendExport(request, reply, { name: EXPORT_NAMES.faults, columns: faultColumns, choice: { columnsFor, kind: 'faults' } }, faults),
+    (request, reply) => sendExport(request, reply, { name: EXPORT_NAMES.faults, columns: faultColumns, choice: { columnsFor, kind: 'faults' } }, faults),
   );
 };

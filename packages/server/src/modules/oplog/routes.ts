@@ -1,9 +1,4 @@
-import {
-  OPERATION_LOG_FIELD_LABELS,
-  operationLogEntrySchema,
-  operationLogExportQuerySchema,
-  operationLogQuerySchema,
-} from '@cloudbox/domain';
+import { OPERATION_LOG_FIELD_LABELS, operationLogEntrySchema, operationLogExportQuerySchema, operationLogQuerySchema } from '@cloudbox/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorResponses, ok } from '../../http/envelope.js';

@@ -98,7 +98,10 @@ export function createOperationLogService(db: Db, policy: DevicePolicy) {
       .from(operationLogs)
       .leftJoin(boxes, eq(boxes.id, operationLogs.boxId))
       .leftJoin(controllers, and(eq(controllers.boxId, operationLogs.boxId), eq(controllers.station, operationLogs.station)))
-      .leftJoin(deviceTypeRegisters, and(eq(deviceTypeRegisters.deviceTypeId, controllers.deviceTypeId), eq(deviceTypeRegisters.number, operationLogs.register)))
+      .leftJoin(
+        deviceTypeRegisters,
+        and(eq(deviceTypeRegisters.deviceTypeId, controllers.deviceTypeId), eq(deviceTypeRegisters.number, operationLogs.register)),
+      )
       .where(where)
       .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
       .$dynamic();
