@@ -1,11 +1,12 @@
 import type { ExcelSettings, ExportColumnSetting } from '@cloudbox/domain';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { api, tokenOf, workbookRows } from './support/devices.js';
+import { tokenOf, workbookRows } from './support/devices.js';
 import { keepScreenshot, signIn, useLanguage } from './support/session.js';
 
-/** The device list's settings of the signed-in manufacturer's company. */
+/** The device list's settings of the signed-in manufacturer's company, its headers in English as the page shows them. */
 async function deviceListSetting(request: APIRequestContext, token: string): Promise<ExportColumnSetting> {
-  const settings = await api<ExcelSettings>(request, token, '/excel-settings');
+  const response = await request.get('/api/v2/excel-settings', { headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'en' } });
+  const settings = ((await response.json()) as { data: ExcelSettings }).data;
   return settings.exports.find((entry) => entry.export === 'device_list')!;
 }
 
@@ -69,8 +70,8 @@ test.describe('excel settings', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '1001' }).click();
     await page.locator('.excel-settings__tabs .ant-tabs-tab').filter({ hasText: '操作日志' }).click();
     const editor = page.locator('.excel-columns[data-export="operation_log"]');
-    const checks = editor.locator('.excel-column__check input:checked');
-    while ((await checks.count()) > 0) await checks.first().click();
+    const checked = editor.locator('.excel-column__check.ant-checkbox-wrapper-checked');
+    while ((await checked.count()) > 0) await checked.first().click();
     await expect(editor.locator('.excel-columns__empty')).toContainText('请至少选择一列');
     await expect(editor.locator('.excel-columns__save')).toBeDisabled();
     await keepScreenshot(page, 'excel-settings-root-empty-zh');

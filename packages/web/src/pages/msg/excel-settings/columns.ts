@@ -20,11 +20,13 @@ export function chosenOf(draft: ColumnDraft): string[] {
   return draft.order.filter((key) => draft.checked.has(key));
 }
 
+/**
+ * Ticks or unticks a column. Written as a new set from a list: the console's minifier (rolldown
+ * 1.2) drops `add`/`delete` calls on a set created just before, as if they had no effect.
+ */
 export function toggle(draft: ColumnDraft, key: string, on: boolean): ColumnDraft {
-  const checked = new Set(draft.checked);
-  if (on) checked.add(key);
-  else checked.delete(key);
-  return { ...draft, checked };
+  const others = [...draft.checked].filter((other) => other !== key);
+  return { ...draft, checked: new Set(on ? [...others, key] : others) };
 }
 
 /** Moves a column one place up (-1) or down (+1); at an end it stays. */
