@@ -58,37 +58,6 @@ export default function ColumnsEditor({ setting, ck, onSaved }: Props) {
         </Tag>
         <Typography.Text type="secondary">{t('excelSettings.chosenCount', { count: chosen.length, total: draft.order.length })}</Typography.Text>
       </Space>
-      <List
-        className="excel-columns__list"
-        size="small"
-        bordered
-        dataSource={draft.order}
-        renderItem={(key, index) => (
-          <List.Item
-            className="excel-column"
-            data-column={key}
-            actions={[
-              arrow(key, -1, index),
-              arrow(key, 1, index),
-              <Tooltip key="front" title={t('excelSettings.moveToFront')}>
-                <Button
-                  size="small"
-                  type="text"
-                  className="excel-column__front"
-                  aria-label={t('excelSettings.moveToFront')}
-                  icon={<VerticalAlignTopOutlined />}
-                  disabled={index === 0}
-                  onClick={() => setDraft(moveToFront(draft, key))}
-                />
-              </Tooltip>,
-            ]}
-          >
-            <Checkbox className="excel-column__check" checked={draft.checked.has(key)} onChange={(event) => setDraft(toggle(draft, key, event.target.checked))}>
-              {labels.get(key)}
-            </Checkbox>
-          </List.Item>
-        )}
-      />
       <Typography.Title level={5} className="excel-columns__preview-title">
         {t('excelSettings.preview')}
       </Typography.Title>
@@ -122,6 +91,37 @@ export default function ColumnsEditor({ setting, ck, onSaved }: Props) {
           </Button>
         </Popconfirm>
       </Space>
+      <List
+        className="excel-columns__list"
+        size="small"
+        bordered
+        dataSource={draft.order}
+        renderItem={(key, index) => (
+          <List.Item
+            className="excel-column"
+            data-column={key}
+            actions={[
+              arrow(key, -1, index),
+              arrow(key, 1, index),
+              <Tooltip key="front" title={t('excelSettings.moveToFront')}>
+                <Button
+                  size="small"
+                  type="text"
+                  className="excel-column__front"
+                  aria-label={t('excelSettings.moveToFront')}
+                  icon={<VerticalAlignTopOutlined />}
+                  disabled={index === 0}
+                  onClick={() => setDraft(moveToFront(draft, key))}
+                />
+              </Tooltip>,
+            ]}
+          >
+            <Checkbox className="excel-column__check" checked={draft.checked.has(key)} onChange={(event) => setDraft(toggle(draft, key, event.target.checked))}>
+              {labels.get(key)}
+            </Checkbox>
+          </List.Item>
+        )}
+      />
     </div>
   );
 }
