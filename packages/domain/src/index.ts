@@ -45,6 +45,7 @@ export * from './type-settings/index.js';
 export * from './chart-settings/chart-settings.js';
 export * from './notices/notices.js';
 export * from './notices/inbox.js';
+export * from './notices/export-columns.js';
 
 export * from './ingest/box-protocol.js';
 export * from './realtime/events.js';

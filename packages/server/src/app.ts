@@ -42,6 +42,8 @@ import { createBoxDeliveryService } from './modules/box-delivery/service.js';
 import { boxRoutes } from './modules/boxes/routes.js';
 import { chartSettingsRoutes } from './modules/chart-settings/routes.js';
 import { createChartSettingsService } from './modules/chart-settings/service.js';
+import { excelSettingsRoutes } from './modules/excel-settings/routes.js';
+import { createExcelSettingsService } from './modules/excel-settings/service.js';
 import { createBoxService } from './modules/boxes/service.js';
 import { commandRoutes } from './modules/commands/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
@@ -151,14 +153,16 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(boxRegistryRoutes, { prefix: API_BASE, registry: services.boxRegistry, guard });
   app.register(boxPropertyRoutes, { prefix: API_BASE, properties: services.boxProperties, guard });
   app.register(commandRoutes, { prefix: API_BASE, commands: services.commands, guard });
-  app.register(operationLogRoutes, { prefix: API_BASE, oplog: services.oplog, guard });
+  const { columnsFor } = services.excelSettings;
+  app.register(operationLogRoutes, { prefix: API_BASE, oplog: services.oplog, guard, columnsFor });
   app.register(metricsRoutes, { prefix: API_BASE, snapshot: services.snapshot, guard });
   app.register(prometheusRoutes, { prefix: API_BASE, metrics: services.metrics, guard, key: config.metricsKey });
-  app.register(deviceRoutes, { prefix: API_BASE, devices: services.devices, guard });
-  app.register(faultRoutes, { prefix: API_BASE, faults: services.faults, guard });
+  app.register(deviceRoutes, { prefix: API_BASE, devices: services.devices, guard, columnsFor });
+  app.register(faultRoutes, { prefix: API_BASE, faults: services.faults, guard, columnsFor });
   app.register(deviceTypeRoutes, { prefix: API_BASE, deviceTypes: services.deviceTypes, admin: services.deviceTypeAdmin, guard });
   app.register(protocolRoutes, { prefix: API_BASE, protocols: services.protocols, guard });
   app.register(chartSettingsRoutes, { prefix: API_BASE, chartSettings: services.chartSettings, guard });
+  app.register(excelSettingsRoutes, { prefix: API_BASE, excelSettings: services.excelSettings, guard });
   app.register(userRegisterRoutes, { prefix: API_BASE, service: services.userRegister, guard });
   app.register(companyRoutes, { prefix: API_BASE, companies: services.companies, guard });
   app.register(eventRuleRoutes, { prefix: API_BASE, eventRules: services.eventRules, guard });
@@ -271,6 +275,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
   const snapshot = dataPlaneSnapshot({ broker: broker.view, ingest, realtime });
   const deviceTypesChanged = (deviceTypeIds: string[]) => bus.publish('device-types-changed', { deviceTypeIds });
   const chartSettings = createChartSettingsService({ db, oplog, deviceTypesChanged });
+  const excelSettings = createExcelSettingsService({ db, oplog });
 
   // What one instance changes, every instance forgets and tells its browsers (the policy first: the browsers' scopes are read from it).
   sessions.onEnded((userIds) => bus.publish('sessions-ended', { userIds: [...userIds] }));
@@ -306,6 +311,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     realtime,
     status,
     oplog,
+    excelSettings,
     commands,
     ingest,
     boxes,

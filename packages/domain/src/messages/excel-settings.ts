@@ -1,8 +1,94 @@
 /** The messages of excel-settings (see ../messages.ts), in the four languages. */
-export const en = {} as const;
+export const en = {
+  exportKindDeviceList: 'Device list',
+  exportKindFaults: 'Fault records',
+  exportKindExpiredSims: 'Expired SIMs',
+  exportKindOperationLog: 'Operation log',
+  excelExportUnknown: 'There is no such export',
+  excelColumnsEmpty: 'Choose at least one column',
+  excelColumnsTooMany: 'Too many columns',
+  excelColumnUnknown: '“{column}” is not a column of this export',
+  excelColumnDuplicate: 'Column “{column}” is chosen twice',
+  excelCompanyRequired: 'Choose a company',
+  excelCompanyUnknown: 'Company {ck} does not exist',
+  excelCompanyNotYours: 'You can only set the exports of your own company',
+  columnExpiryGroup: 'Expiry',
+  columnOplogTime: 'Time',
+  columnOplogUser: 'User',
+  columnOplogAction: 'Action',
+  columnOplogOldValue: 'Old value',
+  columnOplogNewValue: 'New value',
+  columnOplogIp: 'IP',
+  operationLogSheet: 'Operation log',
+} as const;
 
 type Catalog = Record<keyof typeof en, string>;
 
-export const zh: Catalog = {};
-export const es: Catalog = {};
-export const ja: Catalog = {};
+export const zh: Catalog = {
+  exportKindDeviceList: '设备列表',
+  exportKindFaults: '故障记录',
+  exportKindExpiredSims: '到期物联网卡',
+  exportKindOperationLog: '操作日志',
+  excelExportUnknown: '没有这个导出',
+  excelColumnsEmpty: '请至少选择一列',
+  excelColumnsTooMany: '列数过多',
+  excelColumnUnknown: '“{column}”不是该导出的列',
+  excelColumnDuplicate: '列“{column}”选择了两次',
+  excelCompanyRequired: '请选择公司',
+  excelCompanyUnknown: '公司 {ck} 不存在',
+  excelCompanyNotYours: '只能设置本公司的导出',
+  columnExpiryGroup: '到期分组',
+  columnOplogTime: '时间',
+  columnOplogUser: '操作用户',
+  columnOplogAction: '操作',
+  columnOplogOldValue: '原值',
+  columnOplogNewValue: '新值',
+  columnOplogIp: 'IP',
+  operationLogSheet: '操作日志',
+};
+
+export const es: Catalog = {
+  exportKindDeviceList: 'Lista de dispositivos',
+  exportKindFaults: 'Registros de fallos',
+  exportKindExpiredSims: 'SIM caducadas',
+  exportKindOperationLog: 'Registro de operaciones',
+  excelExportUnknown: 'No existe esa exportación',
+  excelColumnsEmpty: 'Elija al menos una columna',
+  excelColumnsTooMany: 'Demasiadas columnas',
+  excelColumnUnknown: '«{column}» no es una columna de esta exportación',
+  excelColumnDuplicate: 'La columna «{column}» está elegida dos veces',
+  excelCompanyRequired: 'Elija una empresa',
+  excelCompanyUnknown: 'La empresa {ck} no existe',
+  excelCompanyNotYours: 'Solo puede configurar las exportaciones de su propia empresa',
+  columnExpiryGroup: 'Vencimiento',
+  columnOplogTime: 'Hora',
+  columnOplogUser: 'Usuario',
+  columnOplogAction: 'Acción',
+  columnOplogOldValue: 'Valor anterior',
+  columnOplogNewValue: 'Valor nuevo',
+  columnOplogIp: 'IP',
+  operationLogSheet: 'Registro de operaciones',
+};
+
+export const ja: Catalog = {
+  exportKindDeviceList: '機器一覧',
+  exportKindFaults: '故障記録',
+  exportKindExpiredSims: '期限切れSIM',
+  exportKindOperationLog: '操作ログ',
+  excelExportUnknown: 'そのエクスポートはありません',
+  excelColumnsEmpty: '列を1つ以上選んでください',
+  excelColumnsTooMany: '列が多すぎます',
+  excelColumnUnknown: '「{column}」はこのエクスポートの列ではありません',
+  excelColumnDuplicate: '列「{column}」が2回選ばれています',
+  excelCompanyRequired: '会社を選んでください',
+  excelCompanyUnknown: '会社 {ck} は存在しません',
+  excelCompanyNotYours: '自社のエクスポートのみ設定できます',
+  columnExpiryGroup: '期限区分',
+  columnOplogTime: '時刻',
+  columnOplogUser: 'ユーザー',
+  columnOplogAction: '操作',
+  columnOplogOldValue: '変更前',
+  columnOplogNewValue: '変更後',
+  columnOplogIp: 'IP',
+  operationLogSheet: '操作ログ',
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEVICE_FIELD_LABELS } from '../devices/list.js';
+import type { MessageKey } from '../messages.js';
 import { pageQuerySchema, queryTimeSchema } from '../http/query.js';
 import { isoTimeSchema, rowIdSchema } from '../validation.js';
 
@@ -137,3 +139,23 @@ export const operationLogQuerySchema = pageQuerySchema.extend({
   to: queryTimeSchema.optional(),
 });
 export type OperationLogQuery = z.output<typeof operationLogQuerySchema>;
+
+/** The export answers every matching entry: the list's filters without paging. */
+export const operationLogExportQuerySchema = operationLogQuerySchema.omit({ page: true, page_size: true });
+export type OperationLogExportQuery = z.output<typeof operationLogExportQuerySchema>;
+
+/** Column headers of the operation log's export, in the order of its screen. */
+export const OPERATION_LOG_FIELD_LABELS = {
+  created_at: 'columnOplogTime',
+  owner_unit: DEVICE_FIELD_LABELS.owner_unit,
+  box_id: DEVICE_FIELD_LABELS.box_id,
+  device_number: DEVICE_FIELD_LABELS.device_number,
+  controller_id: DEVICE_FIELD_LABELS.controller_id,
+  username: 'columnOplogUser',
+  action: 'columnOplogAction',
+  register_name: 'columnParameter',
+  old_value: 'columnOplogOldValue',
+  new_value: 'columnOplogNewValue',
+  ip: 'columnOplogIp',
+  ck: DEVICE_FIELD_LABELS.ck,
+} satisfies Record<string, MessageKey>;

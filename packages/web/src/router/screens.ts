@@ -47,7 +47,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   pwdList: upcoming,
   notificationList: lazy(() => import('../pages/msg/notification-list')),
   announcementList: upcoming,
-  excelSettings: upcoming,
+  excelSettings: lazy(() => import('../pages/msg/excel-settings')),
   serverLog: upcoming,
   boxUpload: lazy(() => import('../pages/smartbox/upload')),
   boxConfigUpload: lazy(() => import('../pages/smartbox/config-upload')),

@@ -12,6 +12,7 @@ import {
   deviceHistorySchema,
   deviceStatusCountsSchema,
   EXPORT_NAMES,
+  type ExportKind,
   formatMessage,
   historyQuerySchema,
   klineQuerySchema,
@@ -31,7 +32,7 @@ import { signedIn, type Guard } from '../auth/guard.js';
 import type { Person } from '../../access/scope.js';
 import type { DeviceExportRow } from './exports.js';
 import type { DeviceService } from './service.js';
-import { DATE_TIME_FORMAT, sendWorkbook, sheetColumns, XLSX_CONTENT_TYPE, type ExportRows, type SheetColumn } from './xlsx.js';
+import { chosenColumns, DATE_TIME_FORMAT, sendWorkbook, sheetColumns, XLSX_CONTENT_TYPE, type ColumnsFor, type ExportRows, type SheetColumn } from './xlsx.js';
 
 export const deviceParams = z.object({ boxId: boxIdParamSchema, controllerId: controllerIdParamSchema });
 export const workbookResponse = z.unknown().describe(`${XLSX_CONTENT_TYPE}: the workbook, streamed`);
@@ -68,18 +69,24 @@ interface Exporter<T, Q> {
   exportRows(user: Person, language: Language, query: Q): Promise<ExportRows<T>>;
 }
 
-/** Answers an export route: the caller's rows of the query as a workbook, its headers in the caller's language. */
+/**
+ * Answers an export route: the caller's rows of the query as a workbook, its headers in the
+ * caller's language. An export a company may arrange (`choice`) holds the columns the caller's
+ * company chose, in its order; root and users without a company get the default.
+ */
 export async function sendExport<T, Q>(
   request: FastifyRequest & { query: Q },
   reply: FastifyReply,
-  sheet: { name: MessageKey; columns: (language: Language) => SheetColumn<T>[] },
+  sheet: { name: MessageKey; columns: (language: Language) => SheetColumn<T>[]; choice?: { columnsFor: ColumnsFor; kind: ExportKind } },
   exporter: Exporter<T, Q>,
 ): Promise<FastifyReply> {
   const { user } = signedIn(request);
+  const columns = sheet.columns(request.language);
+  const company = user.roles.includes('root') ? null : user.ck;
   return sendWorkbook(request, reply, {
     name: sheet.name,
     date: await exporter.exportDate(user),
-    columns: sheet.columns(request.language),
+    columns: sheet.choice ? chosenColumns(columns, await sheet.choice.columnsFor(company, sheet.choice.kind)) : columns,
     ...(await exporter.exportRows(user, request.language, request.query)),
   });
 }
@@ -100,7 +107,10 @@ function deviceColumns(language: Language): SheetColumn<DeviceExportRow>[] {
 const doc = signedInDocs('devices');
 
 /** The device query API (DESIGN.md section 6): every call is scoped to the boxes the caller may see. */
-export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService; guard: Guard }> = async (app, { devices, guard }) => {
+export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService; guard: Guard; columnsFor: ColumnsFor }> = async (
+  app,
+  { devices, guard, columnsFor },
+) => {
   app.get(
     '/devices',
     {
@@ -152,7 +162,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ devices: DeviceService; guard
       deviceExportQuerySchema,
       workbookAnswers,
     ),
-    (request, reply) => sendExport(request, reply, { name: EXPORT_NAMES.devices, columns: deviceColumns }, devices),
+    (request, reply) =>
+      sendExport(request, reply, { name: EXPORT_NAMES.devices, columns: deviceColumns, choice: { columnsFor, kind: 'device_list' } }, devices),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { formatMessage, type Language, type MessageKey } from '@cloudbox/domain';
+import { formatMessage, type ExportKind, type Language, type MessageKey } from '@cloudbox/domain';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -8,6 +8,8 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 type Cell = string | number | Date | null;
 
 export interface SheetColumn<T> {
+  /** The field it shows, as a company's choice of columns names it (/msg/excel-settings). */
+  key?: string;
   header: MessageKey;
   width: number;
   value(row: T): Cell;
@@ -56,6 +58,13 @@ const COLUMN_WIDTHS = {
   active: 10,
   time: 20,
   kind: 10,
+  expiry_group: 10,
+  created_at: 20,
+  username: 16,
+  action: 18,
+  old_value: 16,
+  new_value: 16,
+  ip: 16,
 };
 
 /**
@@ -69,8 +78,17 @@ export function sheetColumns<T extends object, F extends keyof typeof COLUMN_WID
 ): SheetColumn<T>[] {
   return (Object.keys(labels) as F[]).map((field) => {
     const reader: CellReader<T> = (readers as Partial<Record<F, CellReader<T>>>)[field] ?? ((row: T) => Reflect.get(row, field) as Cell);
-    return { header: labels[field], width: COLUMN_WIDTHS[field], ...(typeof reader === 'function' ? { value: reader } : reader) };
+    return { key: field, header: labels[field], width: COLUMN_WIDTHS[field], ...(typeof reader === 'function' ? { value: reader } : reader) };
   });
+}
+
+/** A company's columns, in order, of one of its exports (null: no company, the default); see modules/excel-settings. */
+export type ColumnsFor = (ck: string | null, kind: ExportKind) => Promise<readonly string[]>;
+
+/** The columns a company chose, in its order: a column it did not choose is not written. */
+export function chosenColumns<T>(columns: SheetColumn<T>[], chosen: readonly string[]): SheetColumn<T>[] {
+  const byKey = new Map(columns.map((column) => [column.key, column]));
+  return chosen.flatMap((key) => byKey.get(key) ?? []);
 }
 
 export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';

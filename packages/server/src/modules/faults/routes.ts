@@ -15,7 +15,7 @@ import { ok } from '../../http/envelope.js';
 import { answers, signedInDocs } from '../../http/route-docs.js';
 import { signedIn, type Guard } from '../auth/guard.js';
 import { deviceOf, deviceQueryRoute, queryRoute, sendExport, workbookAnswers } from '../devices/routes.js';
-import { DATE_TIME_FORMAT, sheetColumns, type SheetColumn } from '../devices/xlsx.js';
+import { DATE_TIME_FORMAT, sheetColumns, type ColumnsFor, type SheetColumn } from '../devices/xlsx.js';
 import type { FaultRow, FaultService } from './service.js';
 
 /** The export's columns, those of the record list; times are the wall time of each box's CK zone. */
@@ -31,7 +31,10 @@ function faultColumns(language: Language): SheetColumn<FaultRow>[] {
 const doc = signedInDocs('faults');
 
 /** Fault records: of one device, across the devices the caller may see, and their export. */
-export const faultRoutes: FastifyPluginAsyncZod<{ faults: FaultService; guard: Guard }> = async (app, { faults, guard }) => {
+export const faultRoutes: FastifyPluginAsyncZod<{ faults: FaultService; guard: Guard; columnsFor: ColumnsFor }> = async (
+  app,
+  { faults, guard, columnsFor },
+) => {
   app.get(
     '/devices/:boxId/controllers/:controllerId/faults',
     deviceQueryRoute(
@@ -70,6 +73,6 @@ export const faultRoutes: FastifyPluginAsyncZod<{ faults: FaultService; guard: G
       faultExportQuerySchema,
       workbookAnswers,
     ),
-    (request, reply) => sendExport(request, reply, { name: EXPORT_NAMES.faults, columns: faultColumns }, faults),
+    (request, reply) => sendExport(request, reply, { name: EXPORT_NAMES.faults, columns: faultColumns, choice: { columnsFor, kind: 'faults' } }, faults),
   );
 };

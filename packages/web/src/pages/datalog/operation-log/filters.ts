@@ -9,15 +9,18 @@ export interface OperationLogFilters {
   range?: [Dayjs, Dayjs];
 }
 
-/** The filters and page as GET /operation-logs takes them; blanks are left out. */
-export function operationLogParams(filters: OperationLogFilters, page: number, pageSize: number): QueryParams {
+/** The filters as GET /operation-logs/export takes them; blanks are left out. */
+export function operationLogFilterParams(filters: OperationLogFilters): QueryParams {
   return {
     box_id: filters.boxId?.trim() || undefined,
     username: filters.username?.trim() || undefined,
     action: filters.action,
     from: filters.range?.[0].valueOf(),
     to: filters.range?.[1].valueOf(),
-    page,
-    page_size: pageSize,
   };
+}
+
+/** The filters and page as GET /operation-logs takes them. */
+export function operationLogParams(filters: OperationLogFilters, page: number, pageSize: number): QueryParams {
+  return { ...operationLogFilterParams(filters), page, page_size: pageSize };
 }

@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listOperationLogs } from '../../../api/devices';
-import { operationLogParams, type OperationLogFilters } from './filters';
+import ExportButton, { streamedReport } from '../../../components/ExportButton';
+import { downloadFile } from '../../../utils/download';
+import { operationLogFilterParams, operationLogParams, type OperationLogFilters } from './filters';
 import './index.css';
 
 const ACTION_COLORS: Partial<Record<OperationAction, string>> = { send_command: 'blue', switch: 'orange', modify_parameter: 'geekblue' };
@@ -107,6 +109,21 @@ export default function OperationLog() {
           >
             {t('datalog.operationLog.reset')}
           </Button>
+          <ExportButton
+            className="operation-log__export"
+            disabled={(logs.data?.total ?? 0) === 0}
+            run={(report, signal) =>
+              downloadFile(
+                '/operation-logs/export',
+                operationLogFilterParams(filters),
+                'operation-log.xlsx',
+                (progress) => report(streamedReport(progress, t)),
+                signal,
+              )
+            }
+          >
+            {t('export.xlsx')}
+          </ExportButton>
         </Space>
         <Table<OperationLogEntry>
           className="operation-log__table"
