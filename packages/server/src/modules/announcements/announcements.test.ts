@@ -1,4 +1,11 @@
-import { DEMO_ACCOUNTS, type AnnouncementInput, type AnnouncementItem, type Page, type ReceivedAnnouncement, type ReceivedAnnouncementPage } from '@cloudbox/domain';
+import {
+  DEMO_ACCOUNTS,
+  type AnnouncementInput,
+  type AnnouncementItem,
+  type Page,
+  type ReceivedAnnouncement,
+  type ReceivedAnnouncementPage,
+} from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.js';
@@ -69,8 +76,14 @@ describe.each(DATABASE_KINDS)('announcements on %s', (database) => {
     await refused({ type: 'device', start_box_id: '1', end_box_id: '99999999', title: 'x', content: 'y' }, [
       { field: 'end_box_id', message: expect.stringContaining('100000') as unknown as string },
     ]);
-    await refused({ type: 'device', start_box_id: 'abc', end_box_id: '1', title: 'x', content: 'y' }, [{ field: 'start_box_id', message: expect.any(String) as unknown as string }]);
-    await refused({ type: 'device', start_box_id: '2', end_box_id: '1', title: 'x', content: 'y' }, [{ field: 'end_box_id', message: '结束盒子ID不能小于起始盒子ID' }], ZH);
+    await refused({ type: 'device', start_box_id: 'abc', end_box_id: '1', title: 'x', content: 'y' }, [
+      { field: 'start_box_id', message: expect.any(String) as unknown as string },
+    ]);
+    await refused(
+      { type: 'device', start_box_id: '2', end_box_id: '1', title: 'x', content: 'y' },
+      [{ field: 'end_box_id', message: '结束盒子ID不能小于起始盒子ID' }],
+      ZH,
+    );
     await refused({ type: 'user', users: [], title: 'x', content: 'y' }, [{ field: 'users', message: 'Choose at least one user.' }]);
     await refused({ type: 'user', users: ['demo_user', 'nobody_here', 999_999], title: 'x', content: 'y' }, [
       { field: 'users.1', message: 'There is no user “nobody_here”.' },
@@ -159,15 +172,21 @@ describe.each(DATABASE_KINDS)('announcements on %s', (database) => {
     expect(after.unread).toBe(page.unread - 1);
 
     expect(envelopeOf(await call('POST', `/announcements/${notice.id}/acknowledge`, undefined, 'demo_user', ZH)).message).toBe('已确认。');
-    const [first] = await queryRows<{ at: string }>(t.database.db, sql`select acknowledged_at::text as at from announcement_receipts where announcement_id = ${notice.id}`);
+    const [first] = await queryRows<{ at: string }>(
+      t.database.db,
+      sql`select acknowledged_at::text as at from announcement_receipts where announcement_id = ${notice.id}`,
+    );
     dataOf(await call('POST', `/announcements/${notice.id}/acknowledge`, undefined, 'demo_user'));
-    const [second] = await queryRows<{ at: string }>(t.database.db, sql`select acknowledged_at::text as at from announcement_receipts where announcement_id = ${notice.id}`);
+    const [second] = await queryRows<{ at: string }>(
+      t.database.db,
+      sql`select acknowledged_at::text as at from announcement_receipts where announcement_id = ${notice.id}`,
+    );
     expect(second).toEqual(first);
     expect(await signIn()).toEqual([]);
     expect((await received('demo_user')).items[0]).toMatchObject({ id: notice.id, read: true, acknowledged: true });
-    expect((await call('GET', '/announcements/sign-in', undefined, 'demo_manager').then((r) => dataOf<ReceivedAnnouncement[]>(r))).map((item) => item.id)).toContain(
-      notice.id,
-    );
+    expect(
+      (await call('GET', '/announcements/sign-in', undefined, 'demo_manager').then((r) => dataOf<ReceivedAnnouncement[]>(r))).map((item) => item.id),
+    ).toContain(notice.id);
     expect(dataOf<AnnouncementItem>(await call('GET', `/announcements/${notice.id}`)).read).toBe(1);
   });
 

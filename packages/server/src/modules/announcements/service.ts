@@ -1,4 +1,12 @@
-import type { AnnouncementChange, AnnouncementItem, AnnouncementQuery, Page, ReceivedAnnouncement, ReceivedAnnouncementPage, ReceivedAnnouncementQuery } from '@cloudbox/domain';
+import type {
+  AnnouncementChange,
+  AnnouncementItem,
+  AnnouncementQuery,
+  Page,
+  ReceivedAnnouncement,
+  ReceivedAnnouncementPage,
+  ReceivedAnnouncementQuery,
+} from '@cloudbox/domain';
 import { and, sql } from 'drizzle-orm';
 import type { DevicePolicy } from '../../access/policy.js';
 import type { Db, Executor } from '../../db/index.js';
