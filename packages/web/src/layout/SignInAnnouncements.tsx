@@ -10,7 +10,8 @@ import { useUserStore } from '../stores/user';
  * The super-top announcements the user receives and has not acknowledged, one at a time in a
  * modal, once the console has the user's info (after a sign-in, and on a reload while some are
  * unacknowledged). "I have read it" acknowledges one: it never shows again for this user.
- * Loaded lazily by the layout, so the log-in page does not carry it.
+ * Loaded lazily by the layout, so the log-in page does not carry it. Its query key is outside
+ * `announcements`, so that root's changes, which reload those, do not ask again mid-session.
  */
 export default function SignInAnnouncements() {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export default function SignInAnnouncements() {
   const userId = useUserStore((state) => state.user?.id);
   const [busy, setBusy] = useState(false);
   const pending = useQuery({
-    queryKey: ['announcements', 'sign-in', userId],
+    queryKey: ['sign-in-announcements', userId],
     queryFn: signInAnnouncements,
     enabled: userId !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
@@ -30,7 +31,7 @@ export default function SignInAnnouncements() {
     setBusy(true);
     try {
       await acknowledgeAnnouncement(current.id);
-      queryClient.setQueryData(['announcements', 'sign-in', userId], rest);
+      queryClient.setQueryData(['sign-in-announcements', userId], rest);
       void queryClient.invalidateQueries({ queryKey: ['announcements', 'received'] });
     } finally {
       setBusy(false);

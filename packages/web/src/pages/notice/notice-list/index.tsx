@@ -83,7 +83,7 @@ export default function NoticeList() {
             {
               title: t('announcements.reachRead'),
               key: 'reach',
-              width: 110,
+              width: 130,
               className: 'notice-list__reach',
               render: (_, item) => `${item.reach} / ${item.read}`,
             },
