@@ -65,32 +65,32 @@ export default function NoticeList() {
           size="small"
           loading={list.isFetching}
           dataSource={list.data?.items}
-          scroll={{ x: 1300 }}
+          scroll={{ x: 1150 }}
           onRow={(item) => ({ 'data-announcement': item.id }) as React.HTMLAttributes<HTMLElement>}
           pagination={serverPaging(paging, list.data?.total, (page, pageSize) => setPaging({ page, pageSize }), t)}
           columns={[
-            { title: t('announcements.form.title'), dataIndex: 'title', width: 220, ellipsis: true },
-            { title: t('announcements.target'), key: 'target', width: 260, ellipsis: true, render: (_, item) => <TargetText item={item} /> },
-            { title: t('announcements.pin.label'), dataIndex: 'pin', width: 100, render: (pin: AnnouncementPin) => <PinTag pin={pin} /> },
-            { title: t('announcements.publishedAt'), dataIndex: 'published_at', width: 170, render: timeText },
+            { title: t('announcements.form.title'), dataIndex: 'title', ellipsis: true },
+            { title: t('announcements.target'), key: 'target', width: 220, ellipsis: true, render: (_, item) => <TargetText item={item} /> },
+            { title: t('announcements.pin.label'), dataIndex: 'pin', width: 90, render: (pin: AnnouncementPin) => <PinTag pin={pin} /> },
+            { title: t('announcements.publishedAt'), dataIndex: 'published_at', width: 165, render: timeText },
             {
               title: t('announcements.expiresAt'),
               dataIndex: 'expires_at',
-              width: 170,
+              width: 165,
               render: (value: string | null) => (value ? timeText(value) : t('announcements.never')),
             },
-            { title: t('announcements.state.label'), dataIndex: 'state', width: 100, render: (state: AnnouncementState) => <StateTag state={state} /> },
+            { title: t('announcements.state.label'), dataIndex: 'state', width: 90, render: (state: AnnouncementState) => <StateTag state={state} /> },
             {
               title: t('announcements.reachRead'),
               key: 'reach',
-              width: 130,
+              width: 110,
               className: 'notice-list__reach',
               render: (_, item) => `${item.reach} / ${item.read}`,
             },
             {
               title: t('announcements.actions'),
               key: 'actions',
-              width: 140,
+              width: 120,
               fixed: 'right',
               render: (_, item) =>
                 item.state === 'withdrawn' ? null : (
