@@ -65,6 +65,15 @@ test.describe('announcements', () => {
       await expect(row).toContainText('生效中');
       await keepScreenshot(page, 'announcements-list-zh');
 
+      // Edited from the list: the form comes back filled, and saving returns to the list.
+      await row.locator('.notice-list__edit').click();
+      await expect(page).toHaveURL(new RegExp(`/notice/notice-create\\?id=${id}$`));
+      await expect(page.locator('.notice-create #title')).toHaveValue(TITLE);
+      await expect(page.locator('.notice-create #content')).toHaveValue(CONTENT);
+      await page.locator('.notice-create__submit').click();
+      await expect(page).toHaveURL(/\/notice\/notice-list$/);
+      await expect(row).toContainText(TITLE);
+
       // demo_user's sign-in shows it in a modal until "I have read it".
       const user = await demoUserPage(browser, baseURL);
       await signInAsDemoUser(user);

@@ -101,7 +101,15 @@ describe.each(DATABASE_KINDS)('announcements on %s', (database) => {
       { field: 'expires_at', message: 'The expiry time must lie in the future.' },
     ]);
     await refused({ ...toAll, expires_at: Date.now() - 60_000 }, [{ field: 'expires_at', message: '过期时间必须晚于当前时间。' }], ZH);
-    expect(await count()).toBe(before);
+    // An edit is held to the same rules.
+    const kept = await publish({ ...toAll, title: 'Kept' });
+    const edit = await call('PUT', `/announcements/${kept.id}`, { ...toAll, type: 'device', start_box_id: '5', expires_at: Date.now() - 1 });
+    expect(edit.statusCode).toBe(400);
+    expectFieldErrors(envelopeOf(edit), [{ field: 'end_box_id', message: 'Please fill in end_box_id' }]);
+    const past = await call('PUT', `/announcements/${kept.id}`, { ...toAll, expires_at: Date.now() - 1 });
+    expectFieldErrors(envelopeOf(past), [{ field: 'expires_at', message: 'The expiry time must lie in the future.' }]);
+    expect(dataOf<AnnouncementItem>(await call('GET', `/announcements/${kept.id}`))).toMatchObject({ type: 'all', title: 'Kept', expires_at: null });
+    expect(await count()).toBe(before + 1);
   });
 
   it('To Device reaches the users who may see a box of the range, and not the others', async () => {
@@ -135,6 +143,9 @@ describe.each(DATABASE_KINDS)('announcements on %s', (database) => {
     expect(await receivedIds('demo_user')).not.toContain(all.id);
     expect(dataOf<AnnouncementItem>(await call('GET', `/announcements/${all.id}`)).state).toBe('expired');
     expect(dataOf<Page<AnnouncementItem>>(await call('GET', '/announcements?state=expired')).items.map((item) => item.id)).toEqual([all.id]);
+    const users = dataOf<Page<AnnouncementItem>>(await call('GET', '/announcements?type=user&pin=none&state=active&page_size=1'));
+    expect(users).toMatchObject({ total: 1, items: [{ id: named.id }] });
+    expectRejected(await call('GET', '/announcements?state=gone'), 400, 'state is not valid.');
     expectRejected(await call('POST', `/announcements/${all.id}/read`, undefined, 'demo_user'), 404, 'The announcement was not found.');
 
     const withdrawn = envelopeOf<AnnouncementItem>(await call('POST', `/announcements/${named.id}/withdraw`));

@@ -39,7 +39,10 @@ export default function NoticeCreate() {
     const showErrors = (error: unknown) =>
       form.setFields(fieldErrorsOf(error).map((entry) => ({ name: formFieldOf(entry.field) as keyof AnnouncementFormValues, errors: [entry.message] })));
     const saved = await change(() => (id === undefined ? createAnnouncement(input) : updateAnnouncement(id, input)), showErrors);
-    if (saved) void navigate(LIST);
+    if (!saved) return;
+    // The screen stays alive in its tab: the next announcement starts from an empty form.
+    if (id === undefined) form.resetFields();
+    void navigate(LIST);
   }
 
   return (
