@@ -46,6 +46,14 @@ test.describe('announcements', () => {
       await expect(page.locator('.ant-form-item-explain-error', { hasText: '请填写此项' }).first()).toBeVisible();
       await keepScreenshot(page, 'announcements-create-errors-zh');
 
+      // To User: users are searched by name among the accounts.
+      await page.locator('.notice-create__type').getByText('面向用户').click();
+      await page.locator('.notice-create__users').click();
+      await page.locator('.notice-create__users input').fill('demo_us');
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="demo_user"]').click();
+      await expect(page.locator('.notice-create__users .ant-select-selection-item')).toHaveText(['demo_user']);
+      await keepScreenshot(page, 'announcements-create-users-zh');
+
       await page.locator('.notice-create__type').getByText('面向全部').click();
       await page.locator('.notice-create #title').fill(TITLE);
       await page.locator('.notice-create #content').fill(CONTENT);
