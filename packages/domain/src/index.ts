@@ -46,6 +46,7 @@ export * from './chart-settings/chart-settings.js';
 export * from './notices/notices.js';
 export * from './notices/inbox.js';
 export * from './notices/export-columns.js';
+export * from './notices/announcements.js';
 
 export * from './ingest/box-protocol.js';
 export * from './realtime/events.js';

@@ -56,6 +56,8 @@ import { createDeviceTypeAdmin } from './modules/device-types/admin.js';
 import { createProtocolService } from './modules/device-types/protocol.js';
 import { protocolRoutes } from './modules/device-types/protocol-routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
+import { announcementRoutes } from './modules/announcements/routes.js';
+import { createAnnouncementService } from './modules/announcements/service.js';
 import { eventRuleRoutes } from './modules/event-rules/routes.js';
 import { createEventRuleService } from './modules/event-rules/service.js';
 import { createDeviceService } from './modules/devices/service.js';
@@ -166,6 +168,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(userRegisterRoutes, { prefix: API_BASE, service: services.userRegister, guard });
   app.register(companyRoutes, { prefix: API_BASE, companies: services.companies, guard });
   app.register(eventRuleRoutes, { prefix: API_BASE, eventRules: services.eventRules, guard });
+  app.register(announcementRoutes, { prefix: API_BASE, announcements: services.announcements, guard });
   app.register(boxDeliveryRoutes, { prefix: API_BASE, service: services.boxDelivery, guard });
   app.register(typeSettingsRoutes, { prefix: API_BASE, settings: services.typeSettings, guard });
   app.register(accountRoutes, { prefix: API_BASE, accounts: services.accounts, guard });
@@ -330,6 +333,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),
     eventRules: createEventRuleService({ db, oplog, now, deviceTypesChanged }),
+    announcements: createAnnouncementService({ db, policy, oplog, now }),
     typeSettings: createTypeSettingsService({ db, oplog, deviceTypesChanged }),
     deviceTypeAdmin: createDeviceTypeAdmin({ db, oplog, deviceTypesChanged }),
     protocols: createProtocolService({ db, oplog, deviceTypesChanged }),

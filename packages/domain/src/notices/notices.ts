@@ -3,7 +3,7 @@ import { boxIdParamSchema } from '../boxes/box.js';
 import { rangeProblem } from '../box-registry/registry.js';
 import { DEVICE_STATES } from '../devices/status.js';
 import type { MessageKey } from '../messages.js';
-import { missingOrInvalid, storableText } from '../validation.js';
+import { isDigits, missingOrInvalid, storableText } from '../validation.js';
 
 /**
  * Notifications, announcements and upkeep reminders (/msg, /notice): the words every part of them
@@ -89,6 +89,8 @@ export const NOTICE_MAX_RANGE = 100_000;
  */
 export function boxRangeSchema(max: number = NOTICE_MAX_RANGE) {
   return z.object({ start_box_id: boxIdParamSchema, end_box_id: boxIdParamSchema }).superRefine((input, context) => {
+    // zod runs this after a field's own issue too: an end that is not digits was answered there.
+    if (!isDigits(input.start_box_id) || !isDigits(input.end_box_id)) return;
     const problem = rangeProblem(input.start_box_id, input.end_box_id, max);
     if (problem) context.addIssue({ code: 'custom', path: ['end_box_id'], message: problem, params: { max } });
   });

@@ -1,6 +1,6 @@
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@cloudbox/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { useLocation } from 'react-router';
 import { closeRealtime, realtimeClient } from '../realtime/client';
 import { useAppStore } from '../stores/app';
@@ -13,6 +13,8 @@ import TagsView from './TagsView';
 import './index.css';
 
 const COLLAPSED_SIDEBAR_WIDTH_PX = 64;
+/** The super-top announcements shown at sign-in: a chunk of its own, loaded after the console. */
+const SignInAnnouncements = lazy(() => import('./SignInAnnouncements'));
 
 /** Desktop or mobile from the window width; entering mobile closes the sidebar without animation. */
 function useDeviceTracking(): void {
@@ -92,6 +94,9 @@ export default function Layout() {
           <AppMain />
         </div>
         <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        <Suspense fallback={null}>
+          <SignInAnnouncements />
+        </Suspense>
       </div>
     </QueryClientProvider>
   );
