@@ -44,6 +44,7 @@ export * from './event-rules/event-rules.js';
 export * from './type-settings/index.js';
 export * from './chart-settings/chart-settings.js';
 export * from './notices/notices.js';
+export * from './notices/settings.js';
 
 export * from './ingest/box-protocol.js';
 export * from './realtime/events.js';

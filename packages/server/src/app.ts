@@ -56,6 +56,8 @@ import { protocolRoutes } from './modules/device-types/protocol-routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { eventRuleRoutes } from './modules/event-rules/routes.js';
 import { createEventRuleService } from './modules/event-rules/service.js';
+import { noticeSettingsRoutes } from './modules/notice-settings/routes.js';
+import { createNoticeSettingsService } from './modules/notice-settings/service.js';
 import { createDeviceService } from './modules/devices/service.js';
 import { faultRoutes } from './modules/faults/routes.js';
 import { createFaultService } from './modules/faults/service.js';
@@ -72,6 +74,7 @@ import { userRegisterRoutes } from './modules/user-register/routes.js';
 import { createUserRegisterService } from './modules/user-register/service.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit.js';
 import { createNoticeFanOut } from './notices/fan-out.js';
+import { createUpkeepEvaluation } from './notices/upkeep.js';
 import { createRealtime } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { VERSION } from './version.js';
@@ -155,6 +158,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(userRegisterRoutes, { prefix: API_BASE, service: services.userRegister, guard });
   app.register(companyRoutes, { prefix: API_BASE, companies: services.companies, guard });
   app.register(eventRuleRoutes, { prefix: API_BASE, eventRules: services.eventRules, guard });
+  app.register(noticeSettingsRoutes, { prefix: API_BASE, settings: services.noticeSettings, guard });
   app.register(boxDeliveryRoutes, { prefix: API_BASE, service: services.boxDelivery, guard });
   app.register(typeSettingsRoutes, { prefix: API_BASE, settings: services.typeSettings, guard });
   app.register(accountRoutes, { prefix: API_BASE, accounts: services.accounts, guard });
@@ -211,6 +215,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
   const commands = createCommandService({ db, registry, broker: toBoxes, status, realtime, oplog, policy, ttlMs: config.commandTtlMs, logger });
   // The delivery worker (outbox) is woken by `onQueued` once it exists; until then the fan-out writes the inbox and the outbox rows.
   const notices = createNoticeFanOut({ db, bus, logger, onQueued: () => undefined });
+  const upkeep = createUpkeepEvaluation({ db, logger, wake: () => notices.wake() });
   const ingest = createIngest({
     db,
     registry,
@@ -218,7 +223,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     logger,
     rawRetentionDays: config.rawRetentionDays,
     connectionAware: !config.mqtt.url,
-    hooks: ingestHooks({ realtime, commands, boxDelivery, notices, externalBroker: Boolean(config.mqtt.url) }),
+    hooks: ingestHooks({ realtime, commands, boxDelivery, notices, upkeep, externalBroker: Boolean(config.mqtt.url) }),
   });
   const scopesChanged = (userIds: readonly number[]) => {
     if (userIds.length > 0) bus.publish('scopes-changed', { userIds: [...new Set(userIds)] });
@@ -300,6 +305,8 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     snapshot,
     chartSettings,
     notices,
+    upkeep,
+    noticeSettings: createNoticeSettingsService({ db, oplog, now, remindersChanged: () => upkeep.remindersChanged() }),
     companies: createCompanyService({ db, oplog, sessions }),
     faults: createFaultService({ db, registry, policy, now }),
     deviceTypes: createDeviceTypeService(db),
@@ -319,6 +326,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
       await status.start();
       await ingest.start();
       notices.start();
+      upkeep.start();
       commands.start();
       boxDelivery.start();
       await broker.start(handlers);
@@ -329,6 +337,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
       // Boxes first, so nothing new arrives; then what is queued is written or refused (and redelivered).
       await broker.close();
       await ingest.close();
+      await upkeep.close();
       await notices.close();
       await boxDelivery.close();
       await status.close();
