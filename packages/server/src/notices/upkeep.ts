@@ -25,15 +25,15 @@ function dueMessage(): SQL {
 /**
  * One pass over the latest values of the controllers `which` selects (on `l`, latest_values):
  * each enabled reminder whose range covers the controller's box and whose type is the
- * controller's judges its register. A value that reached the judge value while the reminder was
+ * controller's judges its register (`online`: whether the box counts as online, on `b`). A value that reached the judge value while the reminder was
  * not due sets the state due and writes a notice event ('upkeep', 'due') in the same statement; a
  * value back on the other side sets it not due (told nothing). The state row's conditional upsert
  * is the guard: of two passes at once, on this instance or another, one changes the row and the
  * other, waiting for its lock, finds nothing to change, so each crossing is told once.
  */
-function evaluation(which: SQL): SQL {
+function evaluation(which: SQL, online: SQL): SQL {
   return sql`with judged as (
-      select r.id as reminder_id, c.id as controller_id, c.box_id, r.register, r.parameter, r.judge_value, b.online, l.ts,
+      select r.id as reminder_id, c.id as controller_id, c.box_id, r.register, r.parameter, r.judge_value, ${online} as online, l.ts,
         (l.values ->> r.register::text)::float8 as value,
         case when r.direction = 'below' then (l.values ->> r.register::text)::float8 <= r.judge_value
           else (l.values ->> r.register::text)::float8 >= r.judge_value end as reached
@@ -78,8 +78,8 @@ export function createUpkeepEvaluation(deps: { db: Db; logger: FastifyBaseLogger
     reminders = row?.count ?? 0;
   }
 
-  async function pass(which: SQL): Promise<void> {
-    const events = await queryRows<{ id: number }>(db, evaluation(which));
+  async function pass(which: SQL, online: SQL): Promise<void> {
+    const events = await queryRows<{ id: number }>(db, evaluation(which, online));
     if (events.length > 0) deps.wake();
   }
 
@@ -92,17 +92,23 @@ export function createUpkeepEvaluation(deps: { db: Db; logger: FastifyBaseLogger
       try {
         if (sweep) await refresh();
         if (reminders === 0) continue;
-        await pass(sweep ? sql`true` : sql`l.controller_id = any(${numberArray(controllers)}::int[])`);
+        // Controllers that just sent are online, whether or not the status writer recorded it yet (as the ingest says).
+        if (sweep) await pass(sql`true`, sql`b.online`);
+        else await pass(sql`l.controller_id = any(${numberArray(controllers)}::int[])`, sql`true`);
       } catch (error) {
         logger.warn({ err: error }, 'judging upkeep reminders failed; the next sweep tries again');
       }
     }
-    running = undefined;
   }
 
-  const kick = () => {
-    running ??= run();
-  };
+  function kick(): void {
+    if (running) return;
+    running = run().finally(() => {
+      running = undefined;
+      // Asked for between the last pass and now.
+      if (sweepAsked || pending.size > 0) kick();
+    });
+  }
 
   return {
     /** An ingest batch committed values of these controllers. */

@@ -20,7 +20,8 @@ export interface DeliveryExportRow extends NoticeDelivery {
 export function createDeliveryLog(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const count = async (where: SQL) => (await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${deliveryJoins} where ${where}`))[0]?.total ?? 0;
+  const count = async (where: SQL) =>
+    (await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${deliveryJoins} where ${where}`))[0]?.total ?? 0;
 
   return {
     async deliveries(language: Language, query: NoticeDeliveryQuery): Promise<Page<NoticeDelivery>> {

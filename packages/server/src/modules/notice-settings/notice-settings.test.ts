@@ -41,7 +41,11 @@ describe.each(DATABASE_KINDS)('notice settings on %s', (database) => {
         ['PUT', '/company-channels/1', { ck: '1001', kind: 'email', target: 'a@b.cn' }],
         ['GET', '/upkeep-reminders'],
         ['GET', '/upkeep-reminders/registers/maglev_blower'],
-        ['POST', '/upkeep-reminders', { start_box_id: '1', end_box_id: '2', device_type: 'maglev_blower', register: R.runHours, parameter: 'p', judge_value: 1 }],
+        [
+          'POST',
+          '/upkeep-reminders',
+          { start_box_id: '1', end_box_id: '2', device_type: 'maglev_blower', register: R.runHours, parameter: 'p', judge_value: 1 },
+        ],
         ['GET', '/notice-deliveries'],
         ['GET', '/notice-deliveries/export'],
       ] as const)
@@ -52,7 +56,12 @@ describe.each(DATABASE_KINDS)('notice settings on %s', (database) => {
 
   it('adds, lists, edits and deletes push settings, each change audited', async () => {
     const added = dataOf<PushSetting>(
-      await call('POST', '/push-settings', { start_box_id: '100000', end_box_id: '100099', push: { fault: ['webhook', 'email'], alert: [] }, remark: ' line 1 ' }),
+      await call('POST', '/push-settings', {
+        start_box_id: '100000',
+        end_box_id: '100099',
+        push: { fault: ['webhook', 'email'], alert: [] },
+        remark: ' line 1 ',
+      }),
     );
     expect(added).toMatchObject({ start_box_id: '100000', end_box_id: '100099', push: { fault: ['email', 'webhook'] }, remark: 'line 1' });
     expect(added.push).not.toHaveProperty('alert');
@@ -143,7 +152,9 @@ describe.each(DATABASE_KINDS)('notice settings on %s', (database) => {
     const added = dataOf<UpkeepReminder>(await call('POST', '/upkeep-reminders', input));
     expect(added).toMatchObject({ device_type: { id: 'maglev_blower' }, register: R.runHours, judge_value: 10, direction: 'below', enabled: true });
     expect(added.register_name).toBeTruthy();
-    const byNumber = dataOf<UpkeepReminder>(await call('PUT', `/upkeep-reminders/${added.id}`, { ...input, device_type: added.device_type.number, judge_value: 5 }));
+    const byNumber = dataOf<UpkeepReminder>(
+      await call('PUT', `/upkeep-reminders/${added.id}`, { ...input, device_type: added.device_type.number, judge_value: 5 }),
+    );
     expect(byNumber).toMatchObject({ id: added.id, judge_value: 5 });
     expect(dataOf<UpkeepReminder[]>(await call('GET', '/upkeep-reminders'))).toEqual([byNumber]);
 
@@ -177,7 +188,8 @@ describe.each(DATABASE_KINDS)('notice settings on %s', (database) => {
     const [user] = await rows<{ id: number }>(sql`select id from users where username = 'demo_manager'`);
     await t.database.db.execute(sql`insert into notice_events (type, phase, box_id, message, run_status, occurred_at, fanned_out_at)
       values ('fault', 'opened', ${box.id}, ${JSON.stringify({ zh: '超速', en: 'Overspeed', es: 'Sobrevelocidad', ja: '過速度' })}::jsonb, 'online_fault', now(), now())`);
-    await t.database.db.execute(sql`insert into notice_deliveries (event_id, user_id, ck, kind, recipient, idempotency_key, state, attempts, last_error, created_at)
+    await t.database.db
+      .execute(sql`insert into notice_deliveries (event_id, user_id, ck, kind, recipient, idempotency_key, state, attempts, last_error, created_at)
       select e.id, ${user!.id}, null, 'email', 'm@example.com', 'k1', 'failed', 3, 'smtp said 550: no such user', now() - interval '2 minutes' from notice_events e`);
     await t.database.db.execute(sql`insert into notice_deliveries (event_id, ck, kind, recipient, idempotency_key, state, attempts, sent_at, created_at)
       select e.id, '1001', 'webhook', 'https://hooks.example.com/z', 'k2', 'sent', 1, now(), now() - interval '1 minute' from notice_events e`);
@@ -215,6 +227,8 @@ describe.each(DATABASE_KINDS)('notice settings on %s', (database) => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe('Notification log');
     expect(sheet.getRow(1).getCell(1).value).toBe('Queued at');
-    expect(sheet.getRow(2).values).toEqual(expect.arrayContaining(['demo_manager', 'E-mail', 'm@example.com', 'Failed', 3, 'smtp said 550: no such user', 'Fault', 'Overspeed']));
+    expect(sheet.getRow(2).values).toEqual(
+      expect.arrayContaining(['demo_manager', 'E-mail', 'm@example.com', 'Failed', 3, 'smtp said 550: no such user', 'Fault', 'Overspeed']),
+    );
   });
 });
