@@ -47,6 +47,7 @@ export * from './notices/notices.js';
 export * from './notices/inbox.js';
 export * from './notices/export-columns.js';
 export * from './notices/announcements.js';
+export * from './notices/settings.js';
 
 export * from './ingest/box-protocol.js';
 export * from './realtime/events.js';

@@ -60,6 +60,8 @@ import { announcementRoutes } from './modules/announcements/routes.js';
 import { createAnnouncementService } from './modules/announcements/service.js';
 import { eventRuleRoutes } from './modules/event-rules/routes.js';
 import { createEventRuleService } from './modules/event-rules/service.js';
+import { noticeSettingsRoutes } from './modules/notice-settings/routes.js';
+import { createNoticeSettingsService } from './modules/notice-settings/service.js';
 import { createDeviceService } from './modules/devices/service.js';
 import { faultRoutes } from './modules/faults/routes.js';
 import { createFaultService } from './modules/faults/service.js';
@@ -80,6 +82,7 @@ import { createOutbox } from './notices/outbox.js';
 import { createSenders } from './notices/senders/index.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { createNotificationService } from './modules/notifications/service.js';
+import { createUpkeepEvaluation } from './notices/upkeep.js';
 import { createRealtime } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { VERSION } from './version.js';
@@ -169,6 +172,7 @@ export function buildApp({ config, database, redis, now }: AppDependencies) {
   app.register(companyRoutes, { prefix: API_BASE, companies: services.companies, guard });
   app.register(eventRuleRoutes, { prefix: API_BASE, eventRules: services.eventRules, guard });
   app.register(announcementRoutes, { prefix: API_BASE, announcements: services.announcements, guard });
+  app.register(noticeSettingsRoutes, { prefix: API_BASE, settings: services.noticeSettings, guard });
   app.register(boxDeliveryRoutes, { prefix: API_BASE, service: services.boxDelivery, guard });
   app.register(typeSettingsRoutes, { prefix: API_BASE, settings: services.typeSettings, guard });
   app.register(accountRoutes, { prefix: API_BASE, accounts: services.accounts, guard });
@@ -236,6 +240,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     options: config.notify,
   });
   const notices = createNoticeFanOut({ db, bus, logger, onQueued: () => outbox.wake() });
+  const upkeep = createUpkeepEvaluation({ db, logger, wake: () => notices.wake() });
   const ingest = createIngest({
     db,
     registry,
@@ -243,7 +248,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     logger,
     rawRetentionDays: config.rawRetentionDays,
     connectionAware: !config.mqtt.url,
-    hooks: ingestHooks({ realtime, commands, boxDelivery, notices, externalBroker: Boolean(config.mqtt.url) }),
+    hooks: ingestHooks({ realtime, commands, boxDelivery, notices, upkeep, externalBroker: Boolean(config.mqtt.url) }),
   });
   const scopesChanged = (userIds: readonly number[]) => {
     if (userIds.length > 0) bus.publish('scopes-changed', { userIds: [...new Set(userIds)] });
@@ -328,6 +333,8 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     chartSettings,
     notices,
     outbox,
+    upkeep,
+    noticeSettings: createNoticeSettingsService({ db, oplog, now, remindersChanged: () => upkeep.remindersChanged() }),
     companies: createCompanyService({ db, oplog, sessions }),
     notifications: createNotificationService({ db, oplog }),
     faults: createFaultService({ db, registry, policy, now }),
@@ -350,6 +357,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
       await ingest.start();
       notices.start();
       outbox.start();
+      upkeep.start();
       commands.start();
       boxDelivery.start();
       await broker.start(handlers);
@@ -360,6 +368,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
       // Boxes first, so nothing new arrives; then what is queued is written or refused (and redelivered).
       await broker.close();
       await ingest.close();
+      await upkeep.close();
       await notices.close();
       await outbox.close();
       await boxDelivery.close();

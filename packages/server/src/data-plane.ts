@@ -7,6 +7,7 @@ import { secretMatches } from './modules/boxes/service.js';
 import type { BoxDeliveryService } from './modules/box-delivery/service.js';
 import type { CommandService } from './modules/commands/service.js';
 import type { NoticeFanOut } from './notices/fan-out.js';
+import type { UpkeepEvaluation } from './notices/upkeep.js';
 import type { Realtime } from './realtime/hub.js';
 
 /**
@@ -57,13 +58,15 @@ export function ingestHooks(deps: {
   commands: CommandService;
   boxDelivery: BoxDeliveryService;
   notices: NoticeFanOut;
+  upkeep: UpkeepEvaluation;
   externalBroker: boolean;
 }): IngestHooks {
-  const { realtime, commands, boxDelivery, notices } = deps;
+  const { realtime, commands, boxDelivery, notices, upkeep } = deps;
   return {
     committed({ samples, opened, closed }) {
       // The batch wrote notice events with its records: their readers are told now.
       if (opened.length > 0 || closed.length > 0) notices.wake();
+      upkeep.committed([...new Set(samples.map((sample) => sample.controller.id))]);
       for (const sample of samples) {
         const values: Record<string, number> = {};
         for (let index = 0; index < sample.registers.length; index += 1) values[sample.registers[index]!] = sample.readings[index]!;
