@@ -10,11 +10,11 @@ import { createDevicePolicy } from './access/policy.js';
 import { createBrokerConnection } from './broker/connection.js';
 import { createBrokerHook, brokerHookRoutes } from './broker/hook.js';
 import { mqttWebSocketRoutes } from './broker/routes.js';
-import { createLocalBus, createRedisBus } from './bus/bus.js';
+import { createLocalBus, createRedisBus, type Bus } from './bus/bus.js';
 import type { Config } from './config.js';
 import { announceStatus, brokerHandlers, dataPlaneSnapshot, ingestHooks } from './data-plane.js';
 import { createDatabaseAvailability, guardDatabaseAvailability } from './db/availability.js';
-import type { Database } from './db/index.js';
+import type { Database, Db } from './db/index.js';
 import { generateRequestId, handleFrameworkError, registerHttpConventions } from './http/conventions.js';
 import { loggerOptions } from './http/logging.js';
 import { validateInput } from './http/validation.js';
@@ -228,19 +228,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
   // What commands send to boxes counts as the boxes' data usage too.
   const toBoxes = boxDelivery.meter.counting(broker.view);
   const commands = createCommandService({ db, registry, broker: toBoxes, status, realtime, oplog, policy, ttlMs: config.commandTtlMs, logger });
-  const outbox = createOutbox({
-    db,
-    logger,
-    senders: createSenders({
-      smtpUrl: config.notify.smtpUrl,
-      smtpFrom: config.notify.smtpFrom,
-      timeoutMs: config.notify.sendTimeoutMs,
-      context: { systemName: config.systemName ?? 'Cloudbox', publicUrl: config.notify.publicUrl },
-    }),
-    options: config.notify,
-  });
-  const notices = createNoticeFanOut({ db, bus, logger, onQueued: () => outbox.wake() });
-  const upkeep = createUpkeepEvaluation({ db, logger, wake: () => notices.wake() });
+  const { outbox, notices, upkeep } = buildNoticeEngine({ config, db, bus, logger });
   const ingest = createIngest({
     db,
     registry,
@@ -285,28 +273,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
   const chartSettings = createChartSettingsService({ db, oplog, deviceTypesChanged });
   const excelSettings = createExcelSettingsService({ db, oplog });
 
-  // What one instance changes, every instance forgets and tells its browsers (the policy first: the browsers' scopes are read from it).
-  sessions.onEnded((userIds) => bus.publish('sessions-ended', { userIds: [...userIds] }));
-  bus.subscribe('sessions-ended', ({ userIds }) => {
-    sessions.ended(userIds, { announce: false });
-    realtime.checkSessionsOf(userIds);
-  });
-  bus.subscribe('scopes-changed', ({ userIds }) => {
-    policy.forget(userIds);
-    devices.forgetUsers(userIds);
-    realtime.rescope(userIds);
-  });
-  bus.subscribe('box-changed', ({ boxId }) => {
-    registry.forgetBox(boxId);
-    status.forget(boxId);
-  });
-  bus.subscribe('device-event', (message) => realtime.deliver(message));
-  bus.subscribe('notice', (message) => realtime.notify(message));
-  bus.subscribe('device-types-changed', () => chartSettings.forget());
-  bus.subscribe('device-types-changed', () => {
-    ingest.rulesChanged();
-    registry.reloadDeviceTypes().catch((error: unknown) => logger.error({ err: error }, 'reloading device types failed'));
-  });
+  subscribeToBus(bus, { sessions, policy, devices, realtime, registry, status, chartSettings, ingest, logger });
 
   return {
     bus,
@@ -377,4 +344,51 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
       await bus.close();
     },
   };
+}
+
+/** The notifications' engine: the delivery worker (outbox), the fan-out that feeds it, and the upkeep evaluation that feeds the fan-out. */
+function buildNoticeEngine({ config, db, bus, logger }: { config: Config; db: Db; bus: Bus; logger: FastifyBaseLogger }) {
+  const outbox = createOutbox({
+    db,
+    logger,
+    senders: createSenders({
+      smtpUrl: config.notify.smtpUrl,
+      smtpFrom: config.notify.smtpFrom,
+      timeoutMs: config.notify.sendTimeoutMs,
+      context: { systemName: config.systemName ?? 'Cloudbox', publicUrl: config.notify.publicUrl },
+    }),
+    options: config.notify,
+  });
+  const notices = createNoticeFanOut({ db, bus, logger, onQueued: () => outbox.wake() });
+  const upkeep = createUpkeepEvaluation({ db, logger, wake: () => notices.wake() });
+  return { outbox, notices, upkeep };
+}
+
+/** What one instance changes, every instance forgets and tells its browsers (the policy first: the browsers' scopes are read from it). */
+function subscribeToBus(
+  bus: Bus,
+  services: Pick<Services, 'sessions' | 'policy' | 'devices' | 'realtime' | 'registry' | 'status' | 'chartSettings' | 'ingest'> & { logger: FastifyBaseLogger },
+): void {
+  const { sessions, policy, devices, realtime, registry, status, chartSettings, ingest, logger } = services;
+  sessions.onEnded((userIds) => bus.publish('sessions-ended', { userIds: [...userIds] }));
+  bus.subscribe('sessions-ended', ({ userIds }) => {
+    sessions.ended(userIds, { announce: false });
+    realtime.checkSessionsOf(userIds);
+  });
+  bus.subscribe('scopes-changed', ({ userIds }) => {
+    policy.forget(userIds);
+    devices.forgetUsers(userIds);
+    realtime.rescope(userIds);
+  });
+  bus.subscribe('box-changed', ({ boxId }) => {
+    registry.forgetBox(boxId);
+    status.forget(boxId);
+  });
+  bus.subscribe('device-event', (message) => realtime.deliver(message));
+  bus.subscribe('notice', (message) => realtime.notify(message));
+  bus.subscribe('device-types-changed', () => chartSettings.forget());
+  bus.subscribe('device-types-changed', () => {
+    ingest.rulesChanged();
+    registry.reloadDeviceTypes().catch((error: unknown) => logger.error({ err: error }, 'reloading device types failed'));
+  });
 }

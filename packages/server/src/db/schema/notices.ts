@@ -15,6 +15,8 @@ import {
   type LocalizedText,
   type MessageType,
   type PushMatrix,
+  UPKEEP_DIRECTIONS,
+  type UpkeepDirection,
 } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
@@ -207,9 +209,6 @@ export const pushSettings = pgTable(
   },
   (table) => [index('push_settings_range_idx').on(table.startNumber, table.endNumber)],
 );
-
-export const UPKEEP_DIRECTIONS = ['below', 'above'] as const;
-export type UpkeepDirection = (typeof UPKEEP_DIRECTIONS)[number];
 
 /**
  * An upkeep reminder: on every controller of `device_type_id` in the boxes of an id range, when
