@@ -1,6 +1,6 @@
 import type { Channel, ChannelKind, Language, NotificationItem, NotificationQuery } from '@cloudbox/domain';
 import { and, sql, type SQL } from 'drizzle-orm';
-import { noticeEventJoins, noticeItemColumns, type NoticeEventRow } from '../../notices/sql.js';
+import { noticeEventJoins, noticeItemColumns, noticeOnBus, type NoticeEventRow } from '../../notices/sql.js';
 
 /** A notification as the inbox reads it: its event (`NoticeEventRow`), its own id and whether it was read. */
 export interface InboxRow extends NoticeEventRow {
@@ -31,22 +31,8 @@ export function inboxPage(where: SQL, limit: number, offset: number): SQL {
 
 /** A notification in the reader's language. */
 export function inboxItemOf(row: InboxRow, language: Language): NotificationItem {
-  return {
-    id: Number(row.id),
-    type: row.type,
-    box_id: row.box_id,
-    controller_id: row.controller_id,
-    company: row.company,
-    box_model: row.box_model,
-    device_number: row.device_number,
-    run_status: row.run_status,
-    note: row.message[language] ?? row.message.zh ?? '',
-    register: row.register,
-    value: row.value,
-    fault_record_id: row.fault_record_id === null ? null : Number(row.fault_record_id),
-    at: Number(row.at),
-    read: row.read,
-  };
+  const notice = noticeOnBus(row);
+  return { ...notice, id: Number(row.id), note: notice.note[language] ?? notice.note.zh ?? '', read: row.read };
 }
 
 /** A channel's row as answered (`channelSchema`), and its secret for the service's own use. */
