@@ -87,10 +87,18 @@ export function exampleRow(language: Language): ProtocolRow {
   };
 }
 
-/** Header texts a column is recognised by: its key and its label in every language, lower case. */
-const HEADERS = new Map<string, ProtocolColumn>(
-  PROTOCOL_COLUMNS.flatMap((column) => [column, ...LANGUAGES.map((language) => columnLabel(language, column))].map((text) => [text.toLowerCase(), column])),
-);
+let headers: Map<string, ProtocolColumn> | undefined;
+
+/**
+ * Header texts a column is recognised by: its key and its label in every language, lower case.
+ * Made on first use: the labels are area messages, loaded after the modules (`loadMessageAreas`).
+ */
+function headerColumns(): Map<string, ProtocolColumn> {
+  headers ??= new Map(
+    PROTOCOL_COLUMNS.flatMap((column) => [column, ...LANGUAGES.map((language) => columnLabel(language, column))].map((text) => [text.toLowerCase(), column])),
+  );
+  return headers;
+}
 
 /** The first sheet's registers: a header row names the columns (any order, any of the four languages); blank rows are skipped. */
 export async function readProtocolSheet(bytes: Buffer, language: Language): Promise<ReadProtocolSheet> {
@@ -101,7 +109,7 @@ export async function readProtocolSheet(bytes: Buffer, language: Language): Prom
   let unknown: string | undefined;
   sheet.getRow(1).eachCell((cell, position) => {
     const header = cellText(cell.value);
-    const column = HEADERS.get(header.toLowerCase());
+    const column = headerColumns().get(header.toLowerCase());
     if (column) positions.set(column, position);
     else if (header !== '') unknown ??= header;
   });
