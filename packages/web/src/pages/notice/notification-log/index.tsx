@@ -93,7 +93,7 @@ export default function NotificationLog() {
           />
           {search('user', t('pushSettings.log.recipientName'), 160)}
           {search('recipient', t('pushSettings.log.address'), 200)}
-          {search('box_id', t('pushSettings.log.boxId'), 180)}
+          {search('box_id', t('pushSettings.log.boxId'), 210)}
           <ExportButton
             className="notification-log__export"
             disabled={total === 0}
@@ -110,11 +110,28 @@ export default function NotificationLog() {
           size="small"
           loading={log.isFetching}
           dataSource={log.data?.items}
-          scroll={{ x: 1300 }}
+          scroll={{ x: 1520 }}
           onRow={(row) => ({ 'data-delivery': row.id, 'data-box': row.event.box_id, 'data-state': row.state }) as HTMLAttributes<HTMLElement>}
           pagination={serverPaging(paging, total, (page, pageSize) => setPaging({ page, pageSize }), t)}
           columns={[
             { title: t('pushSettings.log.queuedAt'), dataIndex: 'created_at', width: 170, render: timeText },
+            {
+              title: t('pushSettings.log.event'),
+              key: 'event',
+              width: 300,
+              render: (_, row) => (
+                <div className="notification-log__event">
+                  <span>
+                    <NoticeTypeTag type={row.event.type} />
+                    {row.event.box_id}
+                    {row.event.controller_id !== null && ` · ${t('pushSettings.log.station', { station: row.event.controller_id })}`}
+                  </span>
+                  <Typography.Text type="secondary" ellipsis={{ tooltip: row.event.note }}>
+                    {row.event.note}
+                  </Typography.Text>
+                </div>
+              ),
+            },
             { title: t('pushSettings.log.recipientName'), dataIndex: 'recipient_name', width: 150, ellipsis: true },
             { title: t('pushSettings.log.kind'), dataIndex: 'kind', width: 130, render: channelKindLabel },
             { title: t('pushSettings.log.address'), dataIndex: 'recipient', width: 220, ellipsis: { showTitle: true } },
@@ -150,22 +167,6 @@ export default function NotificationLog() {
                 ),
             },
             { title: t('pushSettings.log.sentAt'), dataIndex: 'sent_at', width: 170, render: timeText },
-            {
-              title: t('pushSettings.log.event'),
-              key: 'event',
-              render: (_, row) => (
-                <div className="notification-log__event">
-                  <span>
-                    <NoticeTypeTag type={row.event.type} />
-                    {row.event.box_id}
-                    {row.event.controller_id !== null && ` · ${t('pushSettings.log.station', { station: row.event.controller_id })}`}
-                  </span>
-                  <Typography.Text type="secondary" ellipsis={{ tooltip: row.event.note }}>
-                    {row.event.note}
-                  </Typography.Text>
-                </div>
-              ),
-            },
           ]}
         />
       </Card>

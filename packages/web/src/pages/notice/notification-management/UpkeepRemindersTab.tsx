@@ -14,7 +14,6 @@ import {
 } from '../../../api/notice-settings';
 import { currentLanguage } from '../../../i18n';
 import DeviceTypeSelect from '../../events/shared/DeviceTypeSelect';
-import { timeText } from '../../smartbox/shared/tables';
 import BoxRangeFields from './BoxRangeFields';
 import SettingDialog from './SettingDialog';
 import { rangeText } from './settings-form';
@@ -117,20 +116,20 @@ export default function UpkeepRemindersTab() {
         loading={reminders.isFetching}
         dataSource={reminders.data}
         pagination={false}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1100 }}
         locale={{ emptyText: t('pushSettings.upkeep.empty') }}
         onRow={(row) => ({ 'data-reminder': row.id, 'data-range': `${row.start_box_id}-${row.end_box_id}` }) as HTMLAttributes<HTMLElement>}
         columns={[
-          { title: t('pushSettings.range'), key: 'range', width: 260, render: (_, row) => rangeText(row) },
-          { title: t('pushSettings.upkeep.deviceType'), key: 'type', width: 180, ellipsis: true, render: (_, row) => row.device_type.name },
+          { title: t('pushSettings.range'), key: 'range', width: 200, render: (_, row) => rangeText(row) },
+          { title: t('pushSettings.upkeep.deviceType'), key: 'type', width: 160, ellipsis: true, render: (_, row) => row.device_type.name },
           {
             title: t('pushSettings.upkeep.register'),
             dataIndex: 'register',
-            width: 200,
+            width: 170,
             ellipsis: true,
             render: (register: number, row) => `${register} ${row.register_name ?? t('pushSettings.upkeep.gone')}`,
           },
-          { title: t('pushSettings.upkeep.parameter'), dataIndex: 'parameter', ellipsis: true },
+          { title: t('pushSettings.upkeep.parameter'), dataIndex: 'parameter', width: 160, ellipsis: true },
           {
             title: t('pushSettings.upkeep.judgeValue'),
             dataIndex: 'judge_value',
@@ -142,10 +141,9 @@ export default function UpkeepRemindersTab() {
           {
             title: t('pushSettings.enabled'),
             dataIndex: 'enabled',
-            width: 70,
+            width: 90,
             render: (enabled: boolean) => <Tag color={enabled ? 'green' : 'default'}>{enabled ? '✓' : '—'}</Tag>,
           },
-          { title: t('pushSettings.updatedAt'), dataIndex: 'updated_at', width: 170, render: timeText },
           {
             title: t('pushSettings.actions'),
             key: 'actions',
