@@ -1,13 +1,20 @@
-import { CHANNEL_KINDS, MESSAGE_TYPES, type Channel, type ChannelKind, type MessageType, type PushMatrix } from '@cloudbox/domain';
+import type { Channel, PushMatrix } from '@cloudbox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteChannel, getNotificationPreferences, listChannels, NOTIFICATION_KEYS, saveNotificationPreferences } from '../../api/notifications';
-import NoticeTypeTag from '../../components/NoticeTypeTag';
-import { LOCALES } from '../../i18n';
-import { ticked, toggled } from '../../utils/push-matrix';
-import ChannelForm, { channelKindLabel } from './ChannelForm';
+import {
+  createChannel,
+  deleteChannel,
+  getNotificationPreferences,
+  listChannels,
+  NOTIFICATION_KEYS,
+  saveNotificationPreferences,
+  updateChannel,
+} from '../../api/notifications';
+import ChannelForm from '../../components/ChannelForm';
+import { channelColumns } from '../../components/ChannelForm/columns';
+import PushMatrixTable from '../../components/PushMatrixTable';
 
 function PushMatrixCard() {
   const { t } = useTranslation();
@@ -44,29 +51,7 @@ function PushMatrixCard() {
       }
     >
       <Typography.Paragraph type="secondary">{t('notifications.settings.matrixHint')}</Typography.Paragraph>
-      <Table<{ type: MessageType }>
-        rowKey="type"
-        size="small"
-        pagination={false}
-        loading={saved.isLoading}
-        dataSource={MESSAGE_TYPES.map((type) => ({ type }))}
-        columns={[
-          { title: t('notifications.type'), dataIndex: 'type', render: (type: MessageType) => <NoticeTypeTag type={type} /> },
-          { title: t('notifications.settings.inApp'), key: 'inApp', align: 'center', render: () => <Checkbox checked disabled /> },
-          ...CHANNEL_KINDS.map((kind) => ({
-            title: channelKindLabel(kind),
-            key: kind,
-            align: 'center' as const,
-            render: (_: unknown, row: { type: MessageType }) => (
-              <Checkbox
-                data-cell={`${row.type}:${kind}`}
-                checked={ticked(matrix, row.type, kind)}
-                onChange={(event) => setEdited(toggled(matrix, row.type, kind, event.target.checked))}
-              />
-            ),
-          })),
-        ]}
-      />
+      <PushMatrixTable inApp loading={saved.isLoading} value={matrix} onChange={setEdited} />
     </Card>
   );
 }
@@ -108,50 +93,17 @@ export default function NotificationSettings() {
           loading={channels.isLoading}
           dataSource={channels.data}
           locale={{ emptyText: t('notifications.settings.none') }}
-          columns={[
-            { title: t('notifications.settings.kind'), dataIndex: 'kind', width: 140, render: (kind: ChannelKind) => channelKindLabel(kind) },
-            { title: t('notifications.settings.name'), dataIndex: 'name', width: 140, ellipsis: true },
-            { title: t('notifications.settings.target'), dataIndex: 'target', ellipsis: true },
-            {
-              title: t('notifications.settings.secret'),
-              dataIndex: 'has_secret',
-              width: 90,
-              render: (set: boolean) => (set ? t('notifications.settings.secretSet') : '—'),
-            },
-            {
-              title: t('notifications.settings.language'),
-              dataIndex: 'language',
-              width: 100,
-              render: (language: Channel['language']) => LOCALES[language].label,
-            },
-            {
-              title: t('notifications.settings.enabled'),
-              dataIndex: 'enabled',
-              width: 80,
-              render: (enabled: boolean) => <Tag color={enabled ? 'green' : 'default'}>{enabled ? '✓' : '—'}</Tag>,
-            },
-            {
-              title: t('notifications.settings.actions'),
-              key: 'actions',
-              width: 130,
-              render: (_, channel) => (
-                <Space size={4}>
-                  <Button type="link" size="small" onClick={() => setEditing({ channel })}>
-                    {t('notifications.settings.edit')}
-                  </Button>
-                  <Popconfirm title={t('notifications.settings.deleteConfirm', { name: channel.name || channel.target })} onConfirm={() => remove(channel)}>
-                    <Button type="link" size="small" danger>
-                      {t('notifications.settings.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ),
-            },
-          ]}
+          columns={channelColumns(t, { onEdit: (channel) => setEditing({ channel }), onDelete: (channel) => void remove(channel) })}
         />
       </Card>
       <PushMatrixCard />
-      <ChannelForm channel={editing?.channel} open={editing !== undefined} onClose={() => setEditing(undefined)} onSaved={reload} />
+      <ChannelForm
+        channel={editing?.channel}
+        open={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        onSaved={reload}
+        save={(values, channel) => (channel ? updateChannel(channel.id, values) : createChannel(values))}
+      />
     </Space>
   );
 }

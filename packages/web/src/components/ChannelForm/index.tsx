@@ -9,25 +9,40 @@ import {
   type Envelope,
 } from '@cloudbox/domain';
 import { App, Form, Input, Modal, Select, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createChannel, updateChannel } from '../../api/notifications';
 import { currentLanguage, LOCALES } from '../../i18n';
-import { showServerErrors } from '../box-reg-info/shared/server-errors';
+import { showServerErrors } from '../../pages/box-reg-info/shared/server-errors';
 
-type Values = Required<Pick<ChannelUpdateInput, 'kind' | 'name' | 'target' | 'secret' | 'language' | 'enabled'>>;
+/** The form's values; `ck` only where the form asks for a company (root's company channels). */
+export type ChannelValues = Required<Pick<ChannelUpdateInput, 'kind' | 'name' | 'target' | 'secret' | 'language' | 'enabled'>> & { ck?: string };
 
 export const channelKindLabel = (kind: ChannelKind) => formatMessage(currentLanguage(), CHANNEL_KIND_LABELS[kind]);
 
+interface Props {
+  channel?: Channel;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+  /** Adds the channel (no `channel`) or saves the edit of it. */
+  save: (values: ChannelValues, channel?: Channel) => Promise<Envelope<Channel>>;
+  /** Fields above the channel's own (the company select of a company's channel). */
+  leading?: ReactNode;
+  /** The dialog's title; by default a user's channel's. */
+  title?: string;
+  className?: string;
+}
+
 /**
- * Adds or edits one of the user's channels: its kind, name, address (an e-mail address or a URL),
- * signing secret (never shown back: left empty, an edit keeps the stored one), language and
- * whether it is on. The server checks the address; its field messages show beside the fields.
+ * Adds or edits a channel: its kind, name, address (an e-mail address or a URL), signing secret
+ * (never shown back: left empty, an edit keeps the stored one), language and whether it is on.
+ * A user's own channels in the profile, a company's in root's notification management. The server
+ * checks the address; its field messages show beside the fields.
  */
-export default function ChannelForm({ channel, open, onClose, onSaved }: { channel?: Channel; open: boolean; onClose: () => void; onSaved: () => void }) {
+export default function ChannelForm({ channel, open, onClose, onSaved, save, leading, title, className }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<ChannelValues>();
   const [saving, setSaving] = useState(false);
   const kind = Form.useWatch('kind', form) ?? 'email';
 
@@ -36,15 +51,23 @@ export default function ChannelForm({ channel, open, onClose, onSaved }: { chann
     form.resetFields();
     form.setFieldsValue(
       channel
-        ? { kind: channel.kind, name: channel.name, target: channel.target, secret: '', language: channel.language, enabled: channel.enabled }
+        ? {
+            kind: channel.kind,
+            name: channel.name,
+            target: channel.target,
+            secret: '',
+            language: channel.language,
+            enabled: channel.enabled,
+            ck: channel.ck ?? undefined,
+          }
         : { kind: 'email', name: '', target: '', secret: '', language: currentLanguage(), enabled: true },
     );
   }, [open, channel, form]);
 
-  async function submit(values: Values) {
+  async function submit(values: ChannelValues) {
     setSaving(true);
     try {
-      const answer: Envelope<Channel> = channel ? await updateChannel(channel.id, values) : await createChannel(values);
+      const answer = await save({ ...values, secret: values.secret ?? '' }, channel);
       void message.success(answer.message);
       onSaved();
       onClose();
@@ -57,9 +80,9 @@ export default function ChannelForm({ channel, open, onClose, onSaved }: { chann
 
   return (
     <Modal
-      className="channel-form"
+      className={['channel-form', className].filter(Boolean).join(' ')}
       open={open}
-      title={t(channel ? 'notifications.settings.editTitle' : 'notifications.settings.addTitle')}
+      title={title ?? t(channel ? 'notifications.settings.editTitle' : 'notifications.settings.addTitle')}
       okText={t('notifications.settings.save')}
       confirmLoading={saving}
       onOk={() => form.submit()}
@@ -68,6 +91,7 @@ export default function ChannelForm({ channel, open, onClose, onSaved }: { chann
       forceRender
     >
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+        {leading}
         <Form.Item name="kind" label={t('notifications.settings.kind')}>
           <Select className="channel-form__kind" options={CHANNEL_KINDS.map((value) => ({ value, label: channelKindLabel(value) }))} />
         </Form.Item>
