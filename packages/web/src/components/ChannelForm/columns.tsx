@@ -1,5 +1,6 @@
 import type { Channel, ChannelKind } from '@cloudbox/domain';
-import { Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
+import RowActions from '../RowActions';
 import type { TFunction } from 'i18next';
 import { LOCALES } from '../../i18n';
 import { channelKindLabel } from '.';
@@ -33,16 +34,13 @@ export function channelColumns(t: TFunction, actions: { onEdit: (channel: Channe
       key: 'actions',
       width: 130,
       render: (_, channel) => (
-        <Space size={4}>
-          <Button type="link" size="small" className="channel-row__edit" onClick={() => actions.onEdit(channel)}>
-            {t('notifications.settings.edit')}
-          </Button>
-          <Popconfirm title={t('notifications.settings.deleteConfirm', { name: channel.name || channel.target })} onConfirm={() => actions.onDelete(channel)}>
-            <Button type="link" size="small" danger className="channel-row__delete">
-              {t('notifications.settings.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
+        <RowActions
+          className="channel-row"
+          labels={{ edit: t('notifications.settings.edit'), delete: t('notifications.settings.delete') }}
+          confirm={t('notifications.settings.deleteConfirm', { name: channel.name || channel.target })}
+          onEdit={() => actions.onEdit(channel)}
+          onDelete={() => actions.onDelete(channel)}
+        />
       ),
     },
   ];

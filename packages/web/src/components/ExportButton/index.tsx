@@ -2,8 +2,9 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Modal, Progress, Typography } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StreamedProgress } from '../../utils/download';
+import { downloadFile, type StreamedProgress } from '../../utils/download';
 import { formatBytes } from '../../utils/download-core';
+import type { QueryValue } from '../../utils/request-core';
 import { feedback } from '../../utils/feedback';
 
 export interface ExportReport {
@@ -86,5 +87,31 @@ export default function ExportButton({ children, run, disabled, className }: Exp
         )}
       </Modal>
     </>
+  );
+}
+
+/** The xlsx export of a server-paged list: `path` streams what `query` filters, saved as `file`. */
+export function XlsxExport({
+  path,
+  query,
+  file,
+  disabled,
+  className,
+}: {
+  path: string;
+  query: Readonly<Record<string, QueryValue>>;
+  file: string;
+  disabled?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ExportButton
+      className={className}
+      disabled={disabled}
+      run={(report, signal) => downloadFile(path, query, file, (progress) => report(streamedReport(progress, t)), signal)}
+    >
+      {t('export.xlsx')}
+    </ExportButton>
   );
 }

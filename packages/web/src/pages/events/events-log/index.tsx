@@ -1,12 +1,10 @@
-import { EVENT_KINDS, type EventKind, type EventLogEntry, type FaultSeverity } from '@cloudbox/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { EVENT_KINDS, type EventKind, type EventLogEntry, type FaultSeverity, type Page } from '@cloudbox/domain';
 import { Card, DatePicker, Input, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listEventLog } from '../../../api/eventRules';
-import ExportButton, { streamedReport } from '../../../components/ExportButton';
-import { downloadFile } from '../../../utils/download';
+import { XlsxExport } from '../../../components/ExportButton';
+import { useFilteredPages } from '../../../utils/use-filtered-pages';
 import { boxLink, boxRow, serverPaging, timeText } from '../../smartbox/shared/tables';
 import DeviceTypeSelect from '../shared/DeviceTypeSelect';
 import SeveritySelect, { SeverityTag } from '../shared/SeveritySelect';
@@ -22,16 +20,7 @@ interface LogFilter {
 /** Every firing and clearing of the fleet's rules (root), newest first: filtered, paged, exported as a streamed xlsx. */
 export default function EventsLog() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<LogFilter>({});
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
-  const update = (next: LogFilter) => {
-    setFilter(next);
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
-  const { range, ...rest } = filter;
-  const filterQuery = { ...rest, from: range?.[0].valueOf(), to: range?.[1].valueOf() };
-  const query = { ...filterQuery, page: paging.page, page_size: paging.pageSize };
-  const log = useQuery({ queryKey: ['event-log', query], queryFn: () => listEventLog(query), placeholderData: keepPreviousData });
+  const { filter, update, paging, setPaging, filterQuery, result: log } = useFilteredPages<LogFilter, Page<EventLogEntry>>(['event-log'], listEventLog);
   const total = log.data?.total ?? 0;
 
   return (
@@ -40,7 +29,7 @@ export default function EventsLog() {
         <Space wrap style={{ marginBottom: 16 }}>
           <DatePicker.RangePicker
             showTime
-            value={range}
+            value={filter.range}
             onChange={(next) => update({ ...filter, range: next?.[0] && next[1] ? [next[0], next[1]] : undefined })}
           />
           <Input.Search
@@ -61,15 +50,7 @@ export default function EventsLog() {
             onChange={(kind?: EventKind) => update({ ...filter, kind })}
             options={EVENT_KINDS.map((kind) => ({ value: kind, label: t(`eventRules.log.${kind}`) }))}
           />
-          <ExportButton
-            className="events-log__export"
-            disabled={total === 0}
-            run={(report, signal) =>
-              downloadFile('/event-log/export', filterQuery, 'event-log.xlsx', (progress) => report(streamedReport(progress, t)), signal)
-            }
-          >
-            {t('export.xlsx')}
-          </ExportButton>
+          <XlsxExport className="events-log__export" disabled={total === 0} path="/event-log/export" query={filterQuery} file="event-log.xlsx" />
         </Space>
         <Table<EventLogEntry>
           className="events-log__table"

@@ -1,15 +1,23 @@
-import { CHANNEL_KINDS, DELIVERY_STATES, formatMessage, type ChannelKind, type DeliveryState, type MessageKey, type NoticeDelivery } from '@cloudbox/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  CHANNEL_KINDS,
+  DELIVERY_STATES,
+  formatMessage,
+  type ChannelKind,
+  type DeliveryState,
+  type MessageKey,
+  type NoticeDelivery,
+  type Page,
+} from '@cloudbox/domain';
 import { Card, DatePicker, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState, type HTMLAttributes } from 'react';
+import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listNoticeDeliveries, NOTICE_SETTING_KEYS } from '../../../api/notice-settings';
 import { channelKindLabel } from '../../../components/ChannelForm';
-import ExportButton, { streamedReport } from '../../../components/ExportButton';
+import { XlsxExport } from '../../../components/ExportButton';
 import NoticeTypeTag from '../../../components/NoticeTypeTag';
 import { currentLanguage } from '../../../i18n';
-import { downloadFile } from '../../../utils/download';
+import { useFilteredPages } from '../../../utils/use-filtered-pages';
 import { serverPaging, timeText } from '../../smartbox/shared/tables';
 import { retriesOf } from '../notification-management/settings-form';
 import './index.css';
@@ -39,20 +47,14 @@ interface LogFilter {
  */
 export default function NotificationLog() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<LogFilter>({});
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
-  const update = (next: LogFilter) => {
-    setFilter(next);
-    setPaging((current) => ({ ...current, page: 1 }));
-  };
-  const { range, ...rest } = filter;
-  const filterQuery = { ...rest, from: range?.[0].valueOf(), to: range?.[1].valueOf() };
-  const query = { ...filterQuery, page: paging.page, page_size: paging.pageSize };
-  const log = useQuery({
-    queryKey: [...NOTICE_SETTING_KEYS.deliveries, query],
-    queryFn: () => listNoticeDeliveries(query),
-    placeholderData: keepPreviousData,
-  });
+  const {
+    filter,
+    update,
+    paging,
+    setPaging,
+    filterQuery,
+    result: log,
+  } = useFilteredPages<LogFilter, Page<NoticeDelivery>>(NOTICE_SETTING_KEYS.deliveries, listNoticeDeliveries);
   const total = log.data?.total ?? 0;
   const search = (field: 'recipient' | 'user' | 'box_id', placeholder: string, width: number) => (
     <Input.Search
@@ -70,7 +72,7 @@ export default function NotificationLog() {
         <Space wrap style={{ marginBottom: 16 }}>
           <DatePicker.RangePicker
             showTime
-            value={range}
+            value={filter.range}
             onChange={(next) => update({ ...filter, range: next?.[0] && next[1] ? [next[0], next[1]] : undefined })}
           />
           <Select
@@ -94,15 +96,13 @@ export default function NotificationLog() {
           {search('user', t('pushSettings.log.recipientName'), 160)}
           {search('recipient', t('pushSettings.log.address'), 200)}
           {search('box_id', t('pushSettings.log.boxId'), 210)}
-          <ExportButton
+          <XlsxExport
             className="notification-log__export"
             disabled={total === 0}
-            run={(report, signal) =>
-              downloadFile('/notice-deliveries/export', filterQuery, 'notification-log.xlsx', (progress) => report(streamedReport(progress, t)), signal)
-            }
-          >
-            {t('export.xlsx')}
-          </ExportButton>
+            path="/notice-deliveries/export"
+            query={filterQuery}
+            file="notification-log.xlsx"
+          />
         </Space>
         <Table<NoticeDelivery>
           className="notification-log__table"

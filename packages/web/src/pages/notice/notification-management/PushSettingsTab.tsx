@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { PushMatrix, PushSetting } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, Space, Table, Typography } from 'antd';
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPushSetting, deletePushSetting, listPushSettings, NOTICE_SETTING_KEYS, updatePushSetting } from '../../../api/notice-settings';
@@ -12,6 +12,7 @@ import { timeText } from '../../smartbox/shared/tables';
 import BoxRangeFields from './BoxRangeFields';
 import SettingDialog from './SettingDialog';
 import { matrixSummary, rangeText } from './settings-form';
+import RowActions from '../../../components/RowActions';
 import { useSettingChange } from './useSettingChange';
 
 interface Values {
@@ -43,6 +44,7 @@ function MatrixTags({ push }: { push: PushMatrix }) {
 /** Push settings by box id range: which message types go through which channel kinds; added and edited in a dialog, deleted after a confirmation. */
 export default function PushSettingsTab() {
   const { t } = useTranslation();
+  const labels = { edit: t('pushSettings.edit'), delete: t('pushSettings.delete') };
   const change = useSettingChange();
   const settings = useQuery({ queryKey: NOTICE_SETTING_KEYS.pushSettings, queryFn: listPushSettings });
   const [editing, setEditing] = useState<{ setting?: PushSetting } | undefined>();
@@ -86,16 +88,13 @@ export default function PushSettingsTab() {
             key: 'actions',
             width: 130,
             render: (_, row) => (
-              <Space size={0}>
-                <Button type="link" size="small" className="push-setting__edit" onClick={() => setEditing({ setting: row })}>
-                  {t('pushSettings.edit')}
-                </Button>
-                <Popconfirm title={t('pushSettings.push.deleteConfirm', { range: rangeText(row) })} onConfirm={() => change(() => deletePushSetting(row.id))}>
-                  <Button type="link" size="small" danger className="push-setting__delete">
-                    {t('pushSettings.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+              <RowActions
+                className="push-setting"
+                labels={labels}
+                confirm={t('pushSettings.push.deleteConfirm', { range: rangeText(row) })}
+                onEdit={() => setEditing({ setting: row })}
+                onDelete={() => change(() => deletePushSetting(row.id))}
+              />
             ),
           },
         ]}

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { formatMessage, UPKEEP_DIRECTION_LABELS, UPKEEP_DIRECTIONS, type UpkeepDirection, type UpkeepReminder } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +17,7 @@ import DeviceTypeSelect from '../../events/shared/DeviceTypeSelect';
 import BoxRangeFields from './BoxRangeFields';
 import SettingDialog from './SettingDialog';
 import { rangeText } from './settings-form';
+import RowActions from '../../../components/RowActions';
 import { useSettingChange } from './useSettingChange';
 
 interface Values {
@@ -64,6 +65,7 @@ function RegisterSelect({ deviceType, value, onChange }: { deviceType?: string; 
 /** Upkeep reminders by box id range: a device type's register reaching a judge value tells its readers once. */
 export default function UpkeepRemindersTab() {
   const { t } = useTranslation();
+  const labels = { edit: t('pushSettings.edit'), delete: t('pushSettings.delete') };
   const change = useSettingChange();
   const reminders = useQuery({ queryKey: NOTICE_SETTING_KEYS.upkeepReminders, queryFn: listUpkeepReminders });
   const [editing, setEditing] = useState<{ reminder?: UpkeepReminder } | undefined>();
@@ -150,19 +152,13 @@ export default function UpkeepRemindersTab() {
             width: 130,
             fixed: 'right',
             render: (_, row) => (
-              <Space size={0}>
-                <Button type="link" size="small" className="upkeep-reminder__edit" onClick={() => setEditing({ reminder: row })}>
-                  {t('pushSettings.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('pushSettings.upkeep.deleteConfirm', { parameter: row.parameter })}
-                  onConfirm={() => change(() => deleteUpkeepReminder(row.id))}
-                >
-                  <Button type="link" size="small" danger className="upkeep-reminder__delete">
-                    {t('pushSettings.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+              <RowActions
+                className="upkeep-reminder"
+                labels={labels}
+                confirm={t('pushSettings.upkeep.deleteConfirm', { parameter: row.parameter })}
+                onEdit={() => setEditing({ reminder: row })}
+                onDelete={() => change(() => deleteUpkeepReminder(row.id))}
+              />
             ),
           },
         ]}

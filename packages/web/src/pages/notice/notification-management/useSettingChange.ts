@@ -1,24 +1,14 @@
 import type { Envelope } from '@cloudbox/domain';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, type FormInstance } from 'antd';
+import type { FormInstance } from 'antd';
+import { useChange } from '../../../utils/use-change';
 import { showServerErrors } from '../../box-reg-info/shared/server-errors';
 
 /**
- * Runs a change of the notification settings: on success shows the server's word for it and
- * reloads the lists. A refusal was shown by the request layer; given a form, its field messages
- * go beside their fields. Answers whether it was done.
+ * Runs a change of the notification settings (`useChange`), reading the lists again; given a
+ * form, a refusal's field messages go beside their fields. Answers whether it was done.
  */
 export function useSettingChange() {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  return async function run(change: () => Promise<Envelope<unknown>>, form?: FormInstance): Promise<boolean> {
-    try {
-      void message.success((await change()).message);
-    } catch (error) {
-      if (form) showServerErrors(form, error);
-      return false;
-    }
-    await queryClient.invalidateQueries({ queryKey: ['notice-settings'] });
-    return true;
-  };
+  const run = useChange([['notice-settings']]);
+  return async (change: () => Promise<Envelope<unknown>>, form?: FormInstance): Promise<boolean> =>
+    (await run(change, form && ((error) => showServerErrors(form, error)))) !== undefined;
 }
