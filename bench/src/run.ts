@@ -3,13 +3,14 @@ import postgres from 'postgres';
 import { authBenchmark } from './benchmarks/auth.js';
 import { consoleBenchmark } from './benchmarks/console.js';
 import { ingestBenchmark } from './benchmarks/ingest.js';
+import { noticesBenchmark } from './benchmarks/notices.js';
 import { queriesBenchmark } from './benchmarks/queries.js';
 import { describeMachine } from './machine.js';
 import { writeSection } from './report.js';
 import { startServer, type DatabaseTarget } from './server.js';
 import type { Benchmark } from './types.js';
 
-const BENCHMARKS: Benchmark[] = [authBenchmark, queriesBenchmark, ingestBenchmark, consoleBenchmark];
+const BENCHMARKS: Benchmark[] = [authBenchmark, queriesBenchmark, ingestBenchmark, consoleBenchmark, noticesBenchmark];
 
 const { values } = parseArgs({
   options: {
