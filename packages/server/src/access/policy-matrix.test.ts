@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { queryRows } from '../db/sql.js';
 import { startDemo } from '../demo.js';
-import { openRecords } from '../ingest/store.js';
+import { openRecords, queueNoticeEvents } from '../ingest/store.js';
 import { eventually } from '../test/data-plane.js';
 import { controllerOf, ingest, openRecord } from '../test/fleet.js';
 import { bearer, DATABASE_KINDS, envelopeOf, signIn, startTestApp, type TestApp } from '../test/helpers.js';
@@ -246,14 +246,14 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
       await ingest(t.app, db, boxId, 1, [
         { ts: now - 60_000, values: Object.fromEntries(device.type.registers.map((register) => [register.number, register.min ?? 0])) },
       ]);
-      await openRecord(t.app, db, boxId, 1, 'fault', now - 30_000);
+      const fault = await openRecord(t.app, db, boxId, 1, 'fault', now - 30_000);
       const { controller } = await controllerOf(t.app, boxId, 1);
       const [active] = await queryRows<{ register: number; rule_id: number; code: number }>(
         db,
         sql`select register, rule_id, code from fault_records where controller_id = ${controller.id}`,
       );
       device.faultRegister = active!.register;
-      await openRecords(db, [
+      const alert = await openRecords(db, [
         {
           controllerId: controller.id,
           ruleId: active!.rule_id,
@@ -266,11 +266,18 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
           endedAt: now - 10_000,
         },
       ]);
+      // Their notice events, as the ingest writes them: the fault's opening, the alert's opening and recovery.
+      await queueNoticeEvents(db, [fault, ...alert], []);
       device.commands = {
         parameter: envelopeOf<CommandView>(await write('demo_root', boxId, 'parameter')).data.id,
         switch: envelopeOf<CommandView>(await write('demo_root', boxId, 'switch')).data.id,
       };
     }
+    t.app.services.notices.wake();
+    await eventually(async () => {
+      const [pending] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from notice_events where fanned_out_at is null`);
+      return pending!.count === 0 ? true : undefined;
+    }, 'every notice event fanned out');
   });
   afterAll(() => t.dispose());
 
@@ -345,27 +352,47 @@ describe.each(DATABASE_KINDS)('the device policy matrix on %s', (kind) => {
     },
   );
 
-  it.each(USERS)('%s: the device and fault exports and the operation log hold the matrix boxes it may see, and no hidden register', async (user) => {
-    const visible = visibleBoxes(user, boxes);
-    const inMatrix = (ids: Iterable<string>) => [...new Set(ids)].filter((id) => matrixBoxes().includes(id)).sort();
+  it.each(USERS)(
+    '%s: the device and fault exports, the operation log and the notifications hold the matrix boxes it may see, and no hidden register',
+    async (user) => {
+      const visible = visibleBoxes(user, boxes);
+      const inMatrix = (ids: Iterable<string>) => [...new Set(ids)].filter((id) => matrixBoxes().includes(id)).sort();
 
-    const deviceExport = await get(user, '/api/v2/devices/export');
-    expect(deviceExport.statusCode).toBe(200);
-    expect(inMatrix(await workbookCells(deviceExport))).toEqual(visible);
-    const faultExport = await get(user, '/api/v2/faults/export');
-    expect(faultExport.statusCode).toBe(200);
-    const faultCells = await workbookCells(faultExport);
-    expect(inMatrix(faultCells)).toEqual(visible);
-    // The parameter's alert is the only record with this message (zh is the default language).
-    const parameterAlertSeen = visible.some((boxId) => !hiddenFrom(user, devices[boxId]!.type.id).includes(devices[boxId]!.parameter.register));
-    expect(faultCells.has(PARAMETER_ALERT.zh)).toBe(parameterAlertSeen);
+      const deviceExport = await get(user, '/api/v2/devices/export');
+      expect(deviceExport.statusCode).toBe(200);
+      expect(inMatrix(await workbookCells(deviceExport))).toEqual(visible);
+      const faultExport = await get(user, '/api/v2/faults/export');
+      expect(faultExport.statusCode).toBe(200);
+      const faultCells = await workbookCells(faultExport);
+      expect(inMatrix(faultCells)).toEqual(visible);
+      // The parameter's alert is the only record with this message (zh is the default language).
+      const parameterAlertSeen = visible.some((boxId) => !hiddenFrom(user, devices[boxId]!.type.id).includes(devices[boxId]!.parameter.register));
+      expect(faultCells.has(PARAMETER_ALERT.zh)).toBe(parameterAlertSeen);
 
-    const entries = envelopeOf<{ items: { box_id: string; register: number | null }[] }>(
-      await get(user, '/api/v2/operation-logs?username=demo_root&page_size=500'),
-    ).data.items;
-    expect(inMatrix(entries.map((entry) => entry.box_id))).toEqual(visible);
-    expect(entries.filter((entry) => entry.register !== null && hiddenFrom(user, devices[entry.box_id]!.type.id).includes(entry.register))).toEqual([]);
-  });
+      // Notifications: of every event on a box it may see, about a register it may read, of nothing else (the alert opened
+      // while the fault was active: fault plus alert).
+      const notified = envelopeOf<{ items: { box_id: string; register: number; type: string }[] }>(
+        await get(user, '/api/v2/notifications?page_size=100'),
+      ).data.items.filter((item) => matrixBoxes().includes(item.box_id));
+      const expectedNotices = visible.flatMap((boxId) => {
+        const device = devices[boxId]!;
+        const hidden = hiddenFrom(user, device.type.id);
+        const events = [
+          `${boxId}/${device.faultRegister}/fault`,
+          `${boxId}/${device.parameter.register}/fault_alert`,
+          `${boxId}/${device.parameter.register}/normal`,
+        ];
+        return events.filter((event) => !hidden.includes(Number(event.split('/')[1])));
+      });
+      expect(notified.map((item) => `${item.box_id}/${item.register}/${item.type}`).sort()).toEqual(expectedNotices.sort());
+
+      const entries = envelopeOf<{ items: { box_id: string; register: number | null }[] }>(
+        await get(user, '/api/v2/operation-logs?username=demo_root&page_size=500'),
+      ).data.items;
+      expect(inMatrix(entries.map((entry) => entry.box_id))).toEqual(visible);
+      expect(entries.filter((entry) => entry.register !== null && hiddenFrom(user, devices[entry.box_id]!.type.id).includes(entry.register))).toEqual([]);
+    },
+  );
 
   it('the WebSocket carries status, values, fault and command events of the boxes each user may see, without hidden registers', async () => {
     const events: Record<string, RealtimeEvent[]> = Object.fromEntries(USERS.map((user) => [user, []]));
