@@ -94,9 +94,10 @@ export function createNoticeFanOut(deps: { db: Db; bus: Bus; logger: FastifyBase
 type Recipient = BusTopics['notice']['recipients'][number];
 
 /**
- * The batch's notifications, one per event and reader, in one statement; answers each event's
- * readers with their notification ids and unread counts. A reader's count is read once (before
- * the batch) and grows by one with each of its events in order, as if they came one by one.
+ * The batch's notifications, one per event and reader, in one statement (ids in the events' order,
+ * as the inbox lists newest first by id); answers each event's readers with their notification ids
+ * and unread counts. A reader's count is read once (before the batch) and grows by one with each
+ * of its events in order, as if they came one by one.
  */
 async function notifyReaders(tx: Executor, events: readonly NoticeEventRow[]): Promise<Map<number, Recipient[]>> {
   const questions = events.map((event) => ({
@@ -109,7 +110,7 @@ async function notifyReaders(tx: Executor, events: readonly NoticeEventRow[]): P
     tx,
     sql`with added as (
           insert into notifications (event_id, user_id)
-          select r.event_id, r.user_id from (${readersOfEvents(questions)}) r
+          select r.event_id, r.user_id from (${readersOfEvents(questions)}) r order by r.event_id, r.user_id
           on conflict (event_id, user_id) do nothing
           returning id, event_id, user_id
         ),
@@ -132,8 +133,10 @@ async function notifyReaders(tx: Executor, events: readonly NoticeEventRow[]): P
 
 /**
  * The batch's deliveries (the outbox rows) through users' and the companies' channels, in one
- * statement; answers how many were queued. Each event's box has its narrowest covering push
- * setting, which decides which types go through which kinds (none: no limit).
+ * statement, in the events' order (the outbox takes the oldest first: an earlier event's messages
+ * leave first, as when each event was fanned out in turn); answers how many were queued. Each
+ * event's box has its narrowest covering push setting, which decides which types go through which
+ * kinds (none: no limit).
  */
 async function queueDeliveries(tx: Executor, ids: SQL): Promise<number> {
   const allowed = sql`(ev.push is null or coalesce((ev.push -> ev.type) ? c.kind, false))`;
@@ -149,16 +152,18 @@ async function queueDeliveries(tx: Executor, ids: SQL): Promise<number> {
         ),
         added as (
           insert into notice_deliveries (event_id, notification_id, channel_id, user_id, ck, kind, recipient, idempotency_key)
-          select ev.id, n.id, c.id, n.user_id, null::varchar, c.kind, c.target, ev.id::text || ':' || c.id
-          from ev
-          join notifications n on n.event_id = ev.id
-          join notice_channels c on c.user_id = n.user_id and c.enabled
-          join notification_preferences p on p.user_id = n.user_id
-          where coalesce((p.push -> ev.type) ? c.kind, false) and ${allowed}
-          union all
-          select ev.id, null::bigint, c.id, null::int, c.ck, c.kind, c.target, ev.id::text || ':' || c.id
-          from ev join notice_channels c on c.ck = ev.ck and c.enabled
-          where ${allowed}
+          select * from (
+            select ev.id, n.id, c.id, n.user_id, null::varchar, c.kind, c.target, ev.id::text || ':' || c.id
+            from ev
+            join notifications n on n.event_id = ev.id
+            join notice_channels c on c.user_id = n.user_id and c.enabled
+            join notification_preferences p on p.user_id = n.user_id
+            where coalesce((p.push -> ev.type) ? c.kind, false) and ${allowed}
+            union all
+            select ev.id, null::bigint, c.id, null::int, c.ck, c.kind, c.target, ev.id::text || ':' || c.id
+            from ev join notice_channels c on c.ck = ev.ck and c.enabled
+            where ${allowed}
+          ) d order by 1, 3 -- each event in turn
           on conflict (idempotency_key) do nothing
           returning 1
         )
