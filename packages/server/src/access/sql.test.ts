@@ -27,6 +27,8 @@ import {
   reachedCk,
   readableCondition,
   readersOf,
+  readersOfEvents,
+  type ReadersQuestion,
   revocableSwitchGrant,
   scopeCondition,
   seesBox,
@@ -255,9 +257,11 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
     expect(mismatches).toEqual([]);
   });
 
-  it("tells of a register exactly the users who may read it (readersOf, the notifications' recipients)", async () => {
+  it("tells of a register exactly the users who may read it (readersOf and its set form readersOfEvents, the notifications' recipients)", async () => {
     const mismatches: string[] = [];
     const names = new Map([...ids].map(([name, id]) => [id, name]));
+    const questions: ReadersQuestion[] = [];
+    const expectedByQuestion = new Map<number, string[]>();
     // Registers 1 and 2 are in the helper's model, 3 is not; null asks about the box alone.
     for (const register of [1, 2, 3, null]) {
       for (const box of BOXES) {
@@ -271,8 +275,29 @@ describe.each(DATABASE_KINDS)('access rules, TypeScript and SQL, on %s', (kind) 
         );
         if (expected.sort().join() !== got.sort().join())
           mismatches.push(`${box.id} register ${register}: readersOf [${got.join()}], policy [${expected.join()}]`);
+        expectedByQuestion.set(questions.length, expected);
+        questions.push({ eventId: questions.length, boxId: box.id, deviceTypeId: 'maglev_blower', register });
       }
     }
+    // The set form: every box and register in one query (the fan-out's batch), and a box without a device type.
+    for (const box of BOXES) {
+      expectedByQuestion.set(
+        questions.length,
+        expectedByQuestion.get(questions.findIndex((question) => question.boxId === box.id && question.register === null))!,
+      );
+      questions.push({ eventId: questions.length, boxId: box.id, deviceTypeId: null, register: 3 });
+    }
+    const answered = new Map<number, string[]>();
+    for (const row of await queryRows<{ event_id: string | number; user_id: number }>(opened.database.db, readersOfEvents(questions)))
+      answered.set(Number(row.event_id), [...(answered.get(Number(row.event_id)) ?? []), names.get(row.user_id)!]);
+    for (const question of questions) {
+      const got = (answered.get(question.eventId) ?? []).sort().join();
+      if (got !== expectedByQuestion.get(question.eventId)!.sort().join())
+        mismatches.push(
+          `${question.boxId} register ${question.register} of ${question.deviceTypeId}: readersOfEvents [${got}], policy [${expectedByQuestion.get(question.eventId)!.join()}]`,
+        );
+    }
+    expect(questions.length).toBe(BOXES.length * 5);
     expect(mismatches).toEqual([]);
     // The world has a reader whom a model keeps from a register.
     const helperBox = BOXES.find((box) => box.shares?.some((share) => share.user === 'helper'))!;

@@ -72,21 +72,42 @@ export function seesBox(user: SQL, box: SQL): SQL {
       or ${soldThrough(user, box)})), false)`;
 }
 
+/** A question to `readersOfEvents`: who may read this register (null: the box alone) of this device type on this box. */
+export interface ReadersQuestion {
+  eventId: number;
+  boxId: string;
+  deviceTypeId: string | null;
+  register: number | null;
+}
+
 /**
- * The users who may read a register of a controller on a box, as a query of `user_id`s: every
- * enabled user who sees the box (`seesBox`) and whose model, if it has one and the user's reach is
- * by relations, lists that register of that device type (`mayRead`). A null register asks about
- * the box alone. Notifications go to exactly these users.
+ * The users who may read a register of a controller on a box, for many questions at once, as a
+ * query of `(event_id, user_id)`: for each question every enabled user who sees the box (`seesBox`)
+ * and whose model, if it has one and the user's reach is by relations, lists that register of that
+ * device type (`mayRead`). A null register or device type asks about the box alone. Notifications
+ * go to exactly these users (the fan-out asks once per batch of events).
  */
-export function readersOf(boxId: string, deviceTypeId: string | null, register: number | null): SQL {
-  const readsRegister =
-    deviceTypeId === null || register === null ? sql`true` : sql`(t.rights is null or coalesce((t.rights -> ${deviceTypeId}) ? ${String(register)}, false))`;
-  return sql`with recursive ${hierarchySeers([boxId])}
-    select u.id as user_id from users u
-    join boxes b on b.id = ${boxId}
+export function readersOfEvents(questions: readonly ReadersQuestion[]): SQL {
+  const boxIds = [...new Set(questions.map((question) => question.boxId))];
+  const registers = questions.map((question) => (question.register === null ? null : String(question.register)));
+  return sql`with recursive ${hierarchySeers(boxIds)},
+    q(event_id, box_id, device_type_id, register) as (
+      select * from unnest(${numberArray(questions.map((question) => question.eventId))}::bigint[],
+        ${textArray(questions.map((question) => question.boxId))}::text[],
+        ${textArray(questions.map((question) => question.deviceTypeId))}::text[], ${textArray(registers)}::int[]))
+    select q.event_id, u.id as user_id from q
+    join boxes b on b.id = q.box_id
+    cross join users u
     left join permission_templates t on t.id = u.template_id
     where u.enabled and ${seesBox(sql`u`, sql`b`)}
-      and ('root' = any(u.roles) or u.roles && ${textArray(CK_WIDE_ROLES)}::text[] or ${readsRegister})`;
+      and ('root' = any(u.roles) or u.roles && ${textArray(CK_WIDE_ROLES)}::text[]
+        or q.device_type_id is null or q.register is null or t.rights is null
+        or coalesce((t.rights -> q.device_type_id) ? q.register::text, false))`;
+}
+
+/** The readers of one register of one box (`readersOfEvents`' one-question case), as a query of `user_id`s. */
+export function readersOf(boxId: string, deviceTypeId: string | null, register: number | null): SQL {
+  return sql`select r.user_id from (${readersOfEvents([{ eventId: 0, boxId, deviceTypeId, register }])}) r`;
 }
 
 /** Whether the box row `box` was sold through the user row `user` (`channelsOf`): the user, or a district distributor's regional distributor. */

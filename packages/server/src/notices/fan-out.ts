@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { readersOf } from '../access/sql.js';
+import { readersOfEvents } from '../access/sql.js';
 import type { Bus, BusTopics } from '../bus/bus.js';
 import type { Db, Executor } from '../db/index.js';
 import { numberArray, queryRows } from '../db/sql.js';
@@ -22,7 +22,7 @@ export type NoticeFanOut = ReturnType<typeof createNoticeFanOut>;
  * pass over an event write nothing. After the commit the readers' sockets hear of it over the bus,
  * and `onQueued` wakes the delivery worker.
  *
- * Who is told: every enabled user who may read the device and register (`readersOf`). Which
+ * Who is told: every enabled user who may read the device and register (`readersOfEvents`). Which
  * deliveries: a user's enabled channel for the types it chose for that channel kind
  * (`notification_preferences`); a company's enabled channel for every type; both only for the
  * types that the narrowest push setting covering the box allows on that kind, when one covers it.
@@ -43,14 +43,15 @@ export function createNoticeFanOut(deps: { db: Db; bus: Bus; logger: FastifyBase
             where e.id in (select id from notice_events where fanned_out_at is null order by id limit ${BATCH} for update skip locked)
             order by e.id`,
       );
+      if (events.length === 0) return 0;
+      const ids = sql`${numberArray(events.map((event) => event.event_id))}::bigint[]`;
+      const readers = await notifyReaders(tx, events);
+      deliveries = await queueDeliveries(tx, ids);
       for (const event of events) {
-        const readers = await notifyReaders(tx, event);
-        deliveries += await queueDeliveries(tx, event);
-        if (readers.length > 0) told.push({ notice: noticeOnBus(event), recipients: readers });
+        const recipients = readers.get(event.event_id);
+        if (recipients) told.push({ notice: noticeOnBus(event), recipients });
       }
-      if (events.length > 0) {
-        await tx.execute(sql`update notice_events set fanned_out_at = now() where id = any(${numberArray(events.map((event) => event.event_id))}::bigint[])`);
-      }
+      await tx.execute(sql`update notice_events set fanned_out_at = now() where id = any(${ids})`);
       return events.length;
     });
     for (const message of told) bus.publish('notice', message);
@@ -90,46 +91,79 @@ export function createNoticeFanOut(deps: { db: Db; bus: Bus; logger: FastifyBase
   };
 }
 
-/** The event's notifications, one per reader, with each reader's unread count after it. */
-async function notifyReaders(tx: Executor, event: NoticeEventRow): Promise<{ userId: number; notificationId: number; unread: number }[]> {
-  const register = event.controller_id === null ? null : event.register;
-  return queryRows(
+type Recipient = BusTopics['notice']['recipients'][number];
+
+/**
+ * The batch's notifications, one per event and reader, in one statement (ids in the events' order,
+ * as the inbox lists newest first by id); answers each event's readers with their notification ids
+ * and unread counts. A reader's count is read once (before the batch) and grows by one with each
+ * of its events in order, as if they came one by one.
+ */
+async function notifyReaders(tx: Executor, events: readonly NoticeEventRow[]): Promise<Map<number, Recipient[]>> {
+  const questions = events.map((event) => ({
+    eventId: event.event_id,
+    boxId: event.box_id,
+    deviceTypeId: event.device_type_id,
+    register: event.controller_id === null ? null : event.register,
+  }));
+  const rows = await queryRows<Recipient & { eventId: number }>(
     tx,
     sql`with added as (
           insert into notifications (event_id, user_id)
-          select ${event.event_id}::bigint, r.user_id from (${readersOf(event.box_id, event.device_type_id, register)}) r
+          select r.event_id, r.user_id from (${readersOfEvents(questions)}) r order by r.event_id, r.user_id
           on conflict (event_id, user_id) do nothing
-          returning id, user_id
+          returning id, event_id, user_id
+        ),
+        prior as (
+          select a.user_id, (select count(*)::int from notifications n where n.user_id = a.user_id and n.read_at is null) as unread
+          from (select distinct user_id from added) a
         )
-        select a.user_id as "userId", a.id::float8 as "notificationId",
-          (select count(*)::int from notifications n where n.user_id = a.user_id and n.read_at is null) + 1 as unread
-        from added a`,
+        select a.event_id::float8 as "eventId", a.user_id as "userId", a.id::float8 as "notificationId",
+          (b.unread + row_number() over (partition by a.user_id order by a.event_id))::int as unread
+        from added a join prior b on b.user_id = a.user_id`,
   );
+  const byEvent = new Map<number, Recipient[]>();
+  for (const { eventId, ...recipient } of rows) {
+    const recipients = byEvent.get(eventId);
+    if (recipients) recipients.push(recipient);
+    else byEvent.set(eventId, [recipient]);
+  }
+  return byEvent;
 }
 
-/** The event's deliveries (the outbox rows) through users' and the company's channels; answers how many were queued. */
-async function queueDeliveries(tx: Executor, event: NoticeEventRow): Promise<number> {
-  // The narrowest push setting covering the box decides which types go through which kinds; none: no limit.
-  const allowed = sql`(ps.push is null or coalesce((ps.push -> ${event.type}::text) ? c.kind, false))`;
+/**
+ * The batch's deliveries (the outbox rows) through users' and the companies' channels, in one
+ * statement, in the events' order (the outbox takes the oldest first: an earlier event's messages
+ * leave first, as when each event was fanned out in turn); answers how many were queued. Each
+ * event's box has its narrowest covering push setting, which decides which types go through which
+ * kinds (none: no limit).
+ */
+async function queueDeliveries(tx: Executor, ids: SQL): Promise<number> {
+  const allowed = sql`(ev.push is null or coalesce((ev.push -> ev.type) ? c.kind, false))`;
   const rows = await queryRows<{ count: number }>(
     tx,
-    sql`with ps as (
-          select (select s.push from push_settings s
-                  where s.start_number <= ${event.box_id}::numeric and s.end_number >= ${event.box_id}::numeric
-                  order by s.end_number - s.start_number, s.id desc limit 1) as push
+    sql`with ev as (
+          select e.id, e.type::text as type, b.ck,
+            (select s.push from push_settings s
+             where s.start_number <= e.box_id::numeric and s.end_number >= e.box_id::numeric
+             order by s.end_number - s.start_number, s.id desc limit 1) as push
+          from notice_events e join boxes b on b.id = e.box_id
+          where e.id = any(${ids})
         ),
         added as (
           insert into notice_deliveries (event_id, notification_id, channel_id, user_id, ck, kind, recipient, idempotency_key)
-          select ${event.event_id}::bigint, n.id, c.id, n.user_id, null::varchar, c.kind, c.target, ${String(event.event_id)}::text || ':' || c.id
-          from notifications n
-          join notice_channels c on c.user_id = n.user_id and c.enabled
-          join notification_preferences p on p.user_id = n.user_id
-          cross join ps
-          where n.event_id = ${event.event_id} and coalesce((p.push -> ${event.type}::text) ? c.kind, false) and ${allowed}
-          union all
-          select ${event.event_id}::bigint, null::bigint, c.id, null::int, c.ck, c.kind, c.target, ${String(event.event_id)}::text || ':' || c.id
-          from notice_channels c cross join ps
-          where c.ck = ${event.ck} and c.enabled and ${allowed}
+          select * from (
+            select ev.id, n.id, c.id, n.user_id, null::varchar, c.kind, c.target, ev.id::text || ':' || c.id
+            from ev
+            join notifications n on n.event_id = ev.id
+            join notice_channels c on c.user_id = n.user_id and c.enabled
+            join notification_preferences p on p.user_id = n.user_id
+            where coalesce((p.push -> ev.type) ? c.kind, false) and ${allowed}
+            union all
+            select ev.id, null::bigint, c.id, null::int, c.ck, c.kind, c.target, ev.id::text || ':' || c.id
+            from ev join notice_channels c on c.ck = ev.ck and c.enabled
+            where ${allowed}
+          ) d order by 1, 3 -- each event in turn
           on conflict (idempotency_key) do nothing
           returning 1
         )
