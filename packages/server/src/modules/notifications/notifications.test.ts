@@ -20,6 +20,8 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
   const T0 = Date.parse('2025-03-01T08:00:00Z');
   /** The records behind the events, oldest first: A's fault, A's alert (with the fault open), B's fault that ended. */
   let records: StoredRecord[];
+  /** What the bus told of demo_manager's new notifications, in order: each with its unread count then. */
+  const heard: { notificationId: number; unread: number }[] = [];
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, user = 'demo_manager', headers: Record<string, string> = EN) =>
     t.app.inject({ method, url: `/api/v2${url}`, headers: { ...bearer(tokens[user]!), ...headers }, payload: payload as Record<string, unknown> });
@@ -33,6 +35,8 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     tokens = await signInDemo(t.app, ['demo_manager', 'demo_root', 'demo_helper2']);
     await registerBoxes(t, [box(BOX_A, '1001', {}, MAGLEV), box(BOX_B, '1001', {}, MAGLEV)]);
     const db = t.database.db;
+    const [manager] = await rows<{ id: number }>(sql`select id from users where username = 'demo_manager'`);
+    t.app.services.bus.subscribe('notice', ({ recipients }) => heard.push(...recipients.filter((recipient) => recipient.userId === manager!.id)));
     // Each record's events are written as the ingest writes them, with the record; then the fan-out tells the readers.
     const trip = async (boxId: string, severity: 'fault' | 'alert', startedAt: number, endedAt: number | null = null) => {
       const record = await openRecord(t.app, db, boxId, 1, severity, startedAt, endedAt);
@@ -44,6 +48,12 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     await eventually(async () => ((await unread()) === 4 ? true : undefined), "demo_manager's four notifications");
   });
   afterAll(() => t?.dispose());
+
+  it('tells each reader its unread count as it grows, event by event, however the fan-out batched the events', () => {
+    expect(heard.map((recipient) => recipient.unread)).toEqual([1, 2, 3, 4]);
+    const ids = heard.map((recipient) => recipient.notificationId);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+  });
 
   it("lists the caller's notifications newest first, notes in the caller's language, paged on the server", async () => {
     const all = await page('');
