@@ -126,10 +126,14 @@ test.describe('box properties', () => {
     const page = await signedIn(browser, 'demo_root');
     await page.setViewportSize({ width: 800, height: 900 });
 
-    const [fault] = (await api<{ items: { box_id: string; started_at: string }[] }>(request, tokens.demo_root!, '/faults?page_size=1')).items;
+    // The simulator keeps raising faults, and raises a cleared active one again: the range ends (exclusive) at the
+    // second after a fault that started at least two seconds before this read, so no fault raised later falls in it.
+    const listedAt = Date.now();
+    const { items } = await api<{ items: { box_id: string; started_at: string }[] }>(request, tokens.demo_root!, '/faults?page_size=50');
+    const fault = items.find((item) => Date.parse(item.started_at) < listedAt - 2_000);
     expect(fault, 'the demo has fault records').toBeDefined();
     const started = Date.parse(fault!.started_at);
-    const range = { from: new Date(started - 3_600_000), to: new Date(started + 3_600_000) };
+    const range = { from: new Date(started - 3_600_000), to: new Date(Math.floor(started / 1000) * 1000 + 1000) };
     const local = (time: Date) => new Date(time.getTime() - time.getTimezoneOffset() * 60_000).toISOString().slice(0, 19).replace('T', ' ');
     await page.goto('/smartbox/box-clear-fault-record');
     await page.locator('.clear-faults__box input').fill(fault!.box_id);

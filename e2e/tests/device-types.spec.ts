@@ -133,6 +133,26 @@ test.describe('device types and their protocols', () => {
     const log = await api<ListPage<OperationLogEntry>>(request, token, '/operation-logs?action=edit_protocol&page_size=5');
     expect(log.items[0]?.new_value).toContain(`${typeId} v3`);
 
+    // The type's lock: four registers of its protocol, the password one writable (the server says which is not).
+    await page.goto(`/device-type/type-config/edit/${number}`);
+    await page.locator('.type-form__lock-switch').click();
+    const pick = async (role: string, register: number) => {
+      await page.locator(`.type-form__lock--${role}`).click();
+      await page.keyboard.type(`${register} ·`);
+      await page.keyboard.press('Enter');
+    };
+    await pick('hint', 1);
+    await pick('password', 2);
+    await pick('state', 32);
+    await pick('service_days', 3);
+    await page.locator('.type-form__save').click();
+    await expect(page.locator('.ant-message')).toContainText('The password register (2) must be writable');
+    await pick('password', 36);
+    await keepScreenshot(page, 'device-types-lock-en');
+    await page.locator('.type-form__save').click();
+    await expect(page).toHaveURL(/\/device-type\/type-config$/);
+    expect((await api<DeviceTypeAdminItem>(request, token, `/device-types/${typeId}`)).unlock).toEqual({ hint: 1, password: 36, state: 32, service_days: 3 });
+
     // The list in Chinese, then the unused type deleted.
     await useLanguage(page, 'zh');
     await page.goto('/device-type/type-config');

@@ -79,18 +79,18 @@ test.describe('visited-tab bar', () => {
     await keepScreenshot(page, 'tabs-open');
 
     await tabAction(page, '/datalog/operation-log', 'closeOthers');
-    expect(await tabPaths(page)).toEqual(['/dashboard', '/datalog/operation-log']);
+    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard', '/datalog/operation-log']);
     await expect(page).toHaveURL(/\/datalog\/operation-log$/);
 
     await page.locator('.tags-view-item[data-path="/datalog/operation-log"] .tags-view-item__close').click();
-    expect(await tabPaths(page)).toEqual(['/dashboard']);
+    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard']);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.locator('.tags-view-item[data-path="/dashboard"] .tags-view-item__close')).toHaveCount(0);
 
     await openFromSidebar(page, '/datalog/server-log');
     await openFromSidebar(page, '/bigScreen/bg-screen');
     await tabAction(page, '/bigScreen/bg-screen', 'closeAll');
-    expect(await tabPaths(page)).toEqual(['/dashboard']);
+    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard']);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 

@@ -22,6 +22,14 @@ describe('loadConfig', () => {
     expect(config.webDist).toBe(path.resolve(PACKAGE_ROOT, '..', 'web', 'dist'));
   });
 
+  it('allows load tests in demo mode only, unless LOAD_TEST_ALLOWED says otherwise', () => {
+    expect(loadConfig({}).loadTestAllowed).toBe(true);
+    expect(loadConfig({ DEMO: '0' }).loadTestAllowed).toBe(false);
+    expect(loadConfig({ DEMO: '0', LOAD_TEST_ALLOWED: '1' }).loadTestAllowed).toBe(true);
+    expect(loadConfig({ LOAD_TEST_ALLOWED: 'false' }).loadTestAllowed).toBe(false);
+    expect(() => loadConfig({ LOAD_TEST_ALLOWED: 'sure' })).toThrow('LOAD_TEST_ALLOWED: must be 1 or 0 (got "sure")');
+  });
+
   it('reads production settings', () => {
     const config = loadConfig({
       PORT: '9000',

@@ -114,10 +114,15 @@ const environment = z.object({
     .regex(/^[\w-]{1,40}$/, 'must be 1-40 letters, digits, "_" or "-"')
     .default('cloudbox'),
   RAW_RETENTION_DAYS: integer(90, 1, 3650),
+  SERVER_LOG_RETENTION_DAYS: integer(30, 1, 3650),
+  JOB_SLOTS: integer(4, 1, 64),
+  JOB_LEASE_S: integer(20, 2, 3600),
   COMMAND_TTL_S: integer(600, 10, 7 * 86_400),
   BOX_OFFLINE_AFTER_S: integer(180, 10, 86_400),
   DEMO_BOXES: integer(300, 0, 100_000),
   DEMO_SIMULATOR: flag('1'),
+  /** Unset: allowed exactly in demo mode. */
+  LOAD_TEST_ALLOWED: optional(z.enum(['0', '1', 'false', 'true'], { error: 'must be 1 or 0' })),
   METRICS_KEY: optional(z.string().min(16, 'must be at least 16 characters').max(200)),
   SMTP_URL: optional(urlWithScheme(['smtp:', 'smtps:'])),
   SMTP_FROM: z.string().trim().min(3).max(200).default('Cloudbox <noreply@localhost>'),
@@ -156,6 +161,10 @@ export interface Config {
   mqtt: MqttConfig;
   /** Raw samples older than this are dropped (whole day partitions); rollups are kept. */
   rawRetentionDays: number;
+  /** Server log entries (/datalog/server-log) older than this are deleted. */
+  serverLogRetentionDays: number;
+  /** Durable jobs: how many run at once on this instance, and the lease a dead instance's job is taken over after. */
+  jobs: { slots: number; leaseMs: number };
   /** A remote write not acknowledged by then expires. */
   commandTtlMs: number;
   /** A box believed online but silent this long is taken offline (the backstop behind connect and last will). */
@@ -163,6 +172,8 @@ export interface Config {
   /** Demo mode: how many demo boxes to register, and whether the simulator runs them in-process. */
   demoBoxes: number;
   demoSimulator: boolean;
+  /** Whether root may run the built-in simulator against this deployment (/scripts/load); by default only in demo mode. */
+  loadTestAllowed: boolean;
   /** Lets a scraper read GET /api/v2/metrics/prometheus with this key instead of a root session. */
   metricsKey: string | undefined;
   notify: NotifyConfig;
@@ -272,10 +283,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       hookKey: e.MQTT_HOOK_KEY,
     },
     rawRetentionDays: e.RAW_RETENTION_DAYS,
+    serverLogRetentionDays: e.SERVER_LOG_RETENTION_DAYS,
+    jobs: { slots: e.JOB_SLOTS, leaseMs: e.JOB_LEASE_S * 1000 },
     commandTtlMs: e.COMMAND_TTL_S * 1000,
     boxOfflineAfterMs: e.BOX_OFFLINE_AFTER_S * 1000,
     demoBoxes: e.DEMO_BOXES,
     demoSimulator: e.DEMO_SIMULATOR,
+    loadTestAllowed: e.LOAD_TEST_ALLOWED === undefined ? e.DEMO : e.LOAD_TEST_ALLOWED === '1' || e.LOAD_TEST_ALLOWED === 'true',
     metricsKey: e.METRICS_KEY,
     notify: {
       smtpUrl: e.SMTP_URL,

@@ -5,10 +5,13 @@ import type { StatusService } from './fleet/status.js';
 import type { Ingest, IngestHooks } from './ingest/pipeline.js';
 import { secretMatches } from './modules/boxes/service.js';
 import type { BoxDeliveryService } from './modules/box-delivery/service.js';
+import type { BoxTap } from './modules/box-tap/tap.js';
 import type { CommandService } from './modules/commands/service.js';
+import type { PlcProgramService } from './modules/plc-programs/service.js';
 import type { NoticeFanOut } from './notices/fan-out.js';
 import type { UpkeepEvaluation } from './notices/upkeep.js';
 import type { Realtime } from './realtime/hub.js';
+import type { ServerLog } from './server-log/events.js';
 
 /**
  * How the device data plane's parts talk to each other (DESIGN.md section 4): what the broker
@@ -23,11 +26,15 @@ export function brokerHandlers(deps: {
   status: StatusService;
   commands: CommandService;
   boxDelivery: BoxDeliveryService;
+  plcPrograms: PlcProgramService;
+  serverLog: ServerLog;
+  tap: BoxTap;
   logger: FastifyBaseLogger;
 }): BrokerHandlers {
-  const { ingest, registry, status, commands, boxDelivery, logger } = deps;
+  const { ingest, registry, status, commands, boxDelivery, plcPrograms, serverLog, tap, logger } = deps;
   return {
     receive(topic, payload, origin) {
+      tap.heard(topic, payload);
       boxDelivery.meter.counted(topic, payload.length);
       return ingest.receive(topic, payload, origin);
     },
@@ -36,18 +43,29 @@ export function brokerHandlers(deps: {
       if (!box) return 'unknown';
       return secretMatches(secret, box.secretHash) ? 'ok' : 'wrong';
     },
-    connected: (boxId, addresses) => status.connected(boxId, addresses),
-    disconnected: (boxId, reason, addresses) => status.disconnected(boxId, reason, addresses),
+    connected(boxId, addresses) {
+      tap.connected(boxId, addresses);
+      status.connected(boxId, addresses);
+    },
+    disconnected(boxId, reason, addresses) {
+      tap.disconnected(boxId, reason);
+      status.disconnected(boxId, reason, addresses);
+    },
     listening(boxId) {
       registry
         .box(boxId)
         .then((box) => box && commands.dispatch(box))
         .catch((error: unknown) => logger.warn({ err: error, box: boxId }, 'sending waiting commands failed'));
       boxDelivery.delivery.dispatch(boxId).catch((error: unknown) => logger.warn({ err: error, box: boxId }, 'sending waiting deliveries failed'));
+      plcPrograms.delivery.listening(boxId);
     },
-    unregistered: (boxId, ip) => status.unregistered(boxId, ip),
-    refused(reason) {
+    unregistered(boxId, ip) {
+      status.unregistered(boxId, ip);
+      serverLog.unknownBox(boxId, ip);
+    },
+    refused(reason, boxId, topic) {
       ingest.counters.rejected[reason] += 1;
+      serverLog.brokerRefused(reason, boxId, topic);
     },
   };
 }
@@ -57,11 +75,13 @@ export function ingestHooks(deps: {
   realtime: Realtime;
   commands: CommandService;
   boxDelivery: BoxDeliveryService;
+  plcPrograms: PlcProgramService;
   notices: NoticeFanOut;
   upkeep: UpkeepEvaluation;
+  serverLog: ServerLog;
   externalBroker: boolean;
 }): IngestHooks {
-  const { realtime, commands, boxDelivery, notices, upkeep } = deps;
+  const { realtime, commands, boxDelivery, plcPrograms, notices, upkeep } = deps;
   return {
     committed({ samples, opened, closed }) {
       // The batch wrote notice events with its records: their readers are told now.
@@ -98,22 +118,27 @@ export function ingestHooks(deps: {
         }
       }
     },
+    rejected: (reason, boxId, times) => deps.serverLog.ingestRejected(reason, boxId, times),
     // With an external broker the hello is the sign that a box is back (the embedded one knows when it subscribes).
     hello: async (box) => {
       if (!deps.externalBroker) return;
       await commands.dispatch(box);
       await boxDelivery.delivery.dispatch(box.id);
+      plcPrograms.delivery.listening(box.id);
     },
-    // One ack topic for all: a server address's or configuration file's delivery id settles it, any other id is a write's.
+    // One ack topic for all: a program step's id (`<delivery>/<step>`) moves its delivery, a server address's or
+    // configuration file's delivery id settles it, any other id is a write's.
     ack: async (box, ack) => {
+      if (await plcPrograms.delivery.acknowledge(box.id, ack)) return;
       if (!(await boxDelivery.delivery.acknowledge(box.id, ack))) await commands.acknowledge(box, ack);
     },
   };
 }
 
 /** A box went online or offline: the browsers that may see it are told. */
-export function announceStatus(deps: { registry: Registry; realtime: Realtime; logger: FastifyBaseLogger }) {
+export function announceStatus(deps: { registry: Registry; realtime: Realtime; tap: BoxTap; logger: FastifyBaseLogger }) {
   return (boxId: string, online: boolean, at: number): void => {
+    deps.tap.status(boxId, online, at);
     deps.registry.box(boxId).then(
       (box) => box && deps.realtime.publish(box, { type: 'status', box_id: boxId, online, at }),
       (error: unknown) => deps.logger.warn({ err: error }, 'announcing a status change failed'),

@@ -7,6 +7,7 @@ import type { Db } from './db/index.js';
 import { queryRows, textArray } from './db/sql.js';
 import { boxes } from './db/schema.js';
 import { newSecret, type BoxService } from './modules/boxes/service.js';
+import { boxUnlockKeys } from './unlock/secrets.js';
 
 /**
  * Demo mode's fleet: a few hundred boxes registered to the demo CKs (mostly 1001, some 2002) with
@@ -21,6 +22,12 @@ const HISTORY_DAYS = 7;
 /** One backfilled sample per box every this many hours of the past week. */
 const HISTORY_STEP_HOURS = 3;
 const DAY_MS = 86_400_000;
+/**
+ * The demo boxes whose controllers start locked (ARCHITECTURE-services.md, "Dynamic passwords"), by
+ * their number within their CK in id order: in 1001 boxes demo_manager owns itself (n % 10 = 0;
+ * the after-sales account may switch them, see `relateDemoBoxes`), and two of 2002.
+ */
+const LOCKED_BOXES: Readonly<Record<string, readonly number[]>> = { '1001': [0, 20, 40], '2002': [0, 5] };
 
 /** Cities with their province, a few districts and the city centre (latitude, longitude). */
 const CITIES: readonly [province: string, city: string, districts: readonly string[], latitude: number, longitude: number][] = [
@@ -138,6 +145,16 @@ function demoBox(index: number, today = Date.now()): RegisterBox {
   };
 }
 
+/** The ids of the demo boxes whose controllers start locked (LOCKED_BOXES). */
+function lockedBoxes(wanted: readonly RegisterBox[]): Set<string> {
+  const locked = new Set<string>();
+  for (const [ck, numbers] of Object.entries(LOCKED_BOXES)) {
+    const ofCk = wanted.filter((box) => box.ck === ck).sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
+    for (const number of numbers) if (ofCk[number]) locked.add(ofCk[number].id);
+  }
+  return locked;
+}
+
 /**
  * Registers the demo boxes that are missing and issues every demo box a fresh secret (the hashes
  * in the database cannot give the simulator its secrets back). Answers the simulator's box list.
@@ -169,9 +186,13 @@ async function registerDemoBoxes(db: Db, service: BoxService, count: number): Pr
     db,
     sql`select box_id, station, device_type_id from controllers where box_id = any(${textArray(wanted.map((box) => box.id))}::text[]) order by box_id, station`,
   );
+  const unlockKeys = await boxUnlockKeys(db, wanted);
+  const locked = lockedBoxes(wanted);
   return wanted.map((box, index) => ({
     id: box.id,
     secret: secrets[index]!.secret,
+    unlockKey: unlockKeys.get(box.id),
+    lockedStations: locked.has(box.id) ? box.controllers.map((controller) => controller.station) : [],
     model: box.model,
     software: box.software,
     iccid: box.iccid,
@@ -184,8 +205,8 @@ async function registerDemoBoxes(db: Db, service: BoxService, count: number): Pr
  * bound (afterwards the demo users' own changes stand). In CK 1001 demo_manager binds every box and
  * assigns one in ten to demo_sub2, one in ten on down to demo_sub3 and one in ten to demo_shield,
  * which shields them; it shares some read-only and some with write (half of those with the switch)
- * to demo_helper and a few read-only to demo_user; demo_sub2 lets demo_manager switch some of its
- * boxes. In CK 2002 demo_manager2 binds every box and shares one in five with demo_helper2.
+ * to demo_helper and a few read-only to demo_user (four of which expire this month); demo_sub2 lets
+ * demo_manager switch some of its boxes. In CK 2002 demo_manager2 binds every box and shares one in five with demo_helper2.
  */
 async function relateDemoBoxes(db: Db, boxIds: readonly string[]): Promise<void> {
   const ids = textArray(boxIds);
@@ -215,6 +236,10 @@ async function relateDemoBoxes(db: Db, boxIds: readonly string[]): Promise<void>
     await share('demo_helper', 'demo_manager', 'write', sql`v.ck = '1001' and v.n % 10 = 5 and v.n < 80`);
     await share('demo_user', 'demo_manager', 'read', sql`v.ck = '1001' and v.n % 10 = 6 and v.n < 60`);
     await share('demo_helper2', 'demo_manager2', 'read', sql`v.ck = '2002' and v.n % 5 = 0`);
+    // SIM renewal (issue 15): four of demo_user's boxes expire this month, the 20th to the 23rd in the company's zone,
+    // whatever the random expiry gave them, so that it always has renewals to request. Only their expiry dates change.
+    await tx.execute(sql`update boxes b set expiry_date = date_trunc('month', now() at time zone k.time_zone)::date + (19 + v.n / 10)
+      from ${numbered} v, ck_codes k where b.id = v.id and k.code = v.ck and v.ck = '1001' and v.n % 10 = 6 and v.n < 40`);
     const grant = (who: string, granter: string, where: SQL) =>
       tx.execute(sql`insert into device_switch_grants (box_id, user_id, granted_by)
         select v.id, ${user(who)}, ${user(granter)} from ${numbered} v where ${where} on conflict do nothing`);

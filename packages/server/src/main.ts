@@ -4,9 +4,11 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { MqttPortError } from './broker/embedded.js';
 import type { BrokerInfo } from './broker/types.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { createDatabase } from './db/index.js';
 import { createPasswordHasher } from './modules/users/passwords.js';
 import { seed, type SeedOutcome } from './seed.js';
+import { VERSION } from './version.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   announce(config, outcome, app.services.broker.view.info());
+  app.services.serverLog.log.serverStart(VERSION);
   // The simulator is a development dependency: a production start (DEMO=0) never loads it.
   const demo = config.demo ? await (await import('./demo.js')).startDemo(database.db, app, config) : undefined;
   if (outcome.demoAccountsInProduction.length > 0) {
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    app.services.serverLog.log.serverStop(signal);
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     await demo?.stop();
     await app.close();
@@ -92,6 +96,7 @@ function announce(config: Config, outcome: SeedOutcome, broker: BrokerInfo): voi
 }
 
 main().catch((error: unknown) => {
-  console.error('Cloudbox could not start:', error);
+  // A folder another server holds is an operator's mistake, not a fault: its message says what to do.
+  console.error('Cloudbox could not start:', error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

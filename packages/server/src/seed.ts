@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { ckCodes, permissionTemplates, users } from './db/schema.js';
 import type { PasswordHasher } from './modules/users/passwords.js';
+import { seedDemoQuotas } from './modules/dynamic-passwords/demo-quotas.js';
 
 /**
  * The user name of the first root account when ROOT_USERNAME is not set. Not plain "root": user
@@ -74,6 +75,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher): Promise<void>
       .where(and(eq(users.username, account.username), isNull(users.parentId)));
   }
   await seedDemoTemplates(db);
+  await seedDemoQuotas(db);
 }
 
 /**

@@ -1,8 +1,20 @@
-import { BOX_STATUS, boxTopics, findRegister, writeCommandSchema, type DeviceType, type HelloMessage, type WriteAck } from '@cloudbox/domain';
+import {
+  BOX_STATUS,
+  boxTopics,
+  configMessageSchema,
+  findRegister,
+  resetMessageSchema,
+  serverAddressMessageSchema,
+  writeCommandSchema,
+  type DeviceType,
+  type HelloMessage,
+  type WriteAck,
+} from '@cloudbox/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { VirtualController } from './controller.js';
 import type { BoxConfig } from './options.js';
 import { dataPayload } from './payload.js';
+import { ProgramReceiver, type ReceivedProgram } from './program.js';
 import { hash, hash3, textKey, unit } from './random.js';
 
 /** What the fleet counts across all its boxes. */
@@ -35,7 +47,16 @@ export interface BoxContext {
   report(problem: string, detail: string): void;
 }
 
-type Connection = 'offline' | 'connecting' | 'online' | 'dropped';
+type Connection = 'offline' | 'connecting' | 'online' | 'dropped' | 'rebooting';
+
+/** What the server told a box to keep (`down/server`, `down/config`); a configuration reset forgets it. */
+export interface StoredConfiguration {
+  server?: string;
+  config?: { version: number; sha256: string };
+}
+
+/** How long a rebooting box stays away before it connects again. */
+export const REBOOT_DELAY_MS = 1000;
 
 const QOS1 = { qos: 1 } as const;
 const RETAINED = { qos: 1, retain: true } as const;
@@ -57,6 +78,9 @@ export class VirtualBox {
   private connections = 0;
   private dueToReturn = 0;
   private inFlight = 0;
+  private readonly programs: ProgramReceiver;
+  private rebootTimer: NodeJS.Timeout | undefined;
+  private stored: StoredConfiguration = {};
 
   constructor(
     private readonly config: BoxConfig,
@@ -65,15 +89,27 @@ export class VirtualBox {
   ) {
     this.topics = boxTopics(config.id);
     this.key = hash(seed, textKey(config.id));
+    this.programs = new ProgramReceiver(config);
     this.controllers = config.controllers.map(({ station, deviceType: id }) => {
       const deviceType = context.deviceTypes.get(id)!;
       const holds = [...(context.holds.get(station) ?? [])].filter(([register]) => findRegister(deviceType, register) !== undefined);
-      return new VirtualController(station, deviceType, hash(this.key, station), context.faultRate, new Map(holds));
+      const provision = { boxKey: config.unlockKey, locked: config.lockedStations?.includes(station) ?? false };
+      return new VirtualController(station, deviceType, hash(this.key, station), context.faultRate, new Map(holds), provision);
     });
   }
 
   get id(): string {
     return this.config.id;
+  }
+
+  /** The PLC programs this box was sent, by delivery id. */
+  get receivedPrograms(): ReadonlyMap<string, ReceivedProgram> {
+    return this.programs.received;
+  }
+
+  /** What the box keeps of what the server told it. */
+  get configuration(): StoredConfiguration {
+    return { ...this.stored };
   }
 
   /** The readings one data message of this box can carry. */
@@ -95,6 +131,7 @@ export class VirtualBox {
         else if (this.context.inFlight === undefined) this.publishData();
         return;
       case 'connecting':
+      case 'rebooting':
         return;
     }
   }
@@ -103,6 +140,7 @@ export class VirtualBox {
   async stop(): Promise<void> {
     const client = this.client;
     const wasOnline = this.connection === 'online';
+    clearTimeout(this.rebootTimer);
     this.client = undefined;
     this.markClosed('offline');
     if (!client) return;
@@ -130,14 +168,16 @@ export class VirtualBox {
     client.on('connect', () => this.onConnect(client));
     client.on('message', (topic, payload) => {
       if (topic === this.topics.write) this.onWrite(client, payload);
-      else if (topic === this.topics.server || topic === this.topics.config) this.onDelivery(client, payload);
+      else if (topic === this.topics.program) this.onProgram(client, payload);
+      else if (topic === this.topics.server || topic === this.topics.config) this.onDelivery(client, topic, payload);
+      else if (topic === this.topics.reset) this.onReset(client, payload);
     });
     client.on('error', (error) => {
       this.context.counters.connectFailures += 1;
       this.context.report(error.message, `box ${this.config.id}`);
     });
     client.on('close', () => {
-      if (this.client === client) this.markClosed(this.connection === 'dropped' ? 'dropped' : 'offline');
+      if (this.client === client) this.markClosed(this.connection === 'dropped' || this.connection === 'rebooting' ? this.connection : 'offline');
     });
   }
 
@@ -153,11 +193,11 @@ export class VirtualBox {
     };
     client.publish(this.topics.status, BOX_STATUS.online, RETAINED);
     client.publish(this.topics.hello, JSON.stringify(hello), QOS1);
-    client.subscribe([this.topics.write, this.topics.server, this.topics.config], QOS1);
+    client.subscribe([this.topics.write, this.topics.server, this.topics.config, this.topics.program, this.topics.reset], QOS1);
     if (this.context.inFlight !== undefined) this.pump();
   }
 
-  private markClosed(next: 'offline' | 'dropped'): void {
+  private markClosed(next: 'offline' | 'dropped' | 'rebooting'): void {
     if (this.connection === 'online') this.context.counters.connected -= 1;
     this.connection = next;
     this.inFlight = 0;
@@ -214,13 +254,65 @@ export class VirtualBox {
     });
   }
 
-  /** A server address or a configuration file: a simulated box has nowhere to keep them, so it only says it took them. */
-  private onDelivery(client: MqttClient, payload: Buffer): void {
+  /** A PLC program's chunk or verification: answered once the (slow) bus took it; a test's fault may drop the box afterwards. */
+  private onProgram(client: MqttClient, payload: Buffer): void {
+    const answer = this.programs.receive(payload.toString());
+    const { ack } = answer;
+    if (!ack) return;
+    const reply = () => {
+      if (this.client !== client || this.connection !== 'online') return;
+      client.publish(this.topics.ack, JSON.stringify(ack), QOS1, (error) => {
+        if (!error && answer.disconnect && this.client === client) this.dropOut();
+      });
+    };
+    if (this.config.programAckDelayMs) setTimeout(reply, this.config.programAckDelayMs);
+    else reply();
+  }
+
+  /** A server address or a configuration file: the box keeps it (until a configuration reset) and says it took it. */
+  private onDelivery(client: MqttClient, topic: string, payload: Buffer): void {
     const message = parseJson(payload.toString());
     const cmdId = typeof message === 'object' && message !== null && 'cmdId' in message ? message.cmdId : undefined;
     if (typeof cmdId !== 'string') return;
+    if (topic === this.topics.server) {
+      const server = serverAddressMessageSchema.safeParse(message);
+      if (server.success) this.stored.server = server.data.server;
+    } else {
+      const config = configMessageSchema.safeParse(message);
+      if (config.success) this.stored.config = { version: config.data.version, sha256: config.data.sha256 };
+    }
     const ack: WriteAck = { cmdId, ok: true };
     client.publish(this.topics.ack, JSON.stringify(ack), QOS1);
+  }
+
+  /**
+   * A reboot or a configuration reset: the box acknowledges first (a box that reboots cannot answer
+   * after), then forgets what the server told it, or drops its connection and comes back with a new
+   * hello after REBOOT_DELAY_MS, the way a box that restarts does (no DISCONNECT: the broker
+   * publishes its last will).
+   */
+  private onReset(client: MqttClient, payload: Buffer): void {
+    const message = parseJson(payload.toString());
+    const reset = resetMessageSchema.safeParse(message);
+    if (!reset.success) {
+      const cmdId = typeof message === 'object' && message !== null && 'cmdId' in message ? message.cmdId : undefined;
+      if (typeof cmdId === 'string') client.publish(this.topics.ack, JSON.stringify({ cmdId, ok: false, error: 'bad_request' } satisfies WriteAck), QOS1);
+      return;
+    }
+    const ack: WriteAck = { cmdId: reset.data.cmdId, ok: true };
+    if (reset.data.action === 'reset_config') {
+      this.stored = {};
+      client.publish(this.topics.ack, JSON.stringify(ack), QOS1);
+      return;
+    }
+    client.publish(this.topics.ack, JSON.stringify(ack), QOS1, () => {
+      if (this.client !== client || this.connection !== 'online') return;
+      this.markClosed('rebooting');
+      client.end(true);
+      this.rebootTimer = setTimeout(() => {
+        if (this.connection === 'rebooting') this.connect();
+      }, REBOOT_DELAY_MS);
+    });
   }
 
   /** A SIM card id for boxes whose registration gave none: 8986 (China) and digits from the box key. */

@@ -137,6 +137,17 @@ describe('choosing boxes from the credentials file', () => {
     expect(one.ok && one.boxes.map((box) => box.id)).toEqual(['7000001']);
   });
 
+  it('takes a box’s unlock key and locked stations, as the API writes them (snake_case)', () => {
+    const key = 'ab'.repeat(32);
+    const text = JSON.stringify([
+      { id: '7000002', secret: 's', unlock_key: key, locked_stations: [1], controllers: [{ station: 1, deviceType: 'maglev_blower' }] },
+    ]);
+    const chosen = selectBoxes(text, { firstId: undefined, count: undefined });
+    expect(chosen.ok && chosen.boxes[0]).toMatchObject({ id: '7000002', unlockKey: key, lockedStations: [1] });
+    const bad = selectBoxes(text.replace(key, 'nothex'), { firstId: undefined, count: undefined });
+    expect(bad.ok ? undefined : bad.message).toMatch(/an unlock key is 64 hex digits/);
+  });
+
   it('says what is wrong with the file or the choice', () => {
     const message = (text: string, run = { firstId: undefined as string | undefined, count: undefined as number | undefined }) => {
       const result = selectBoxes(text, run);

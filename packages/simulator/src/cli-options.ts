@@ -21,7 +21,8 @@ runs boxes registered elsewhere.
   --ck CODE           the CK code the boxes are registered to (default ${DEMO_CK_CODES[0].code})
   --credentials FILE  the registered boxes, as JSON:
                       [{"id": "100001", "secret": "...", "controllers": [{"station": 1, "deviceType": "maglev_blower"}]}]
-                      (optional per box: "model", "software", "iccid"; device types: maglev_blower, air_compressor,
+                      (optional per box: "model", "software", "iccid", "unlock_key": the box's unlock key (hex) its
+                      controllers check dynamic passwords with, "locked_stations": stations that start locked; device types: maglev_blower, air_compressor,
                       generic_plc, or those of --device-types);
                       the secrets file of a batch registration (/smartbox/upload) is this list, the file of
                       one box registered in the console (/box-reg-info/create) one such object
@@ -170,7 +171,7 @@ export function selectBoxes(
     return { ok: false, message: `the credentials file is not JSON: ${(error as Error).message}` };
   }
   // One box's file (the console's download after registering a single box) is the object itself.
-  const parsed = boxListSchema.safeParse(Array.isArray(json) ? json : [json]);
+  const parsed = boxListSchema.safeParse((Array.isArray(json) ? json : [json]).map(fromFile));
   if (!parsed.success) return { ok: false, message: `the credentials file does not list boxes as expected:\n${z.prettifyError(parsed.error)}` };
   const start = run.firstId === undefined ? 0 : parsed.data.findIndex((box) => box.id === run.firstId);
   if (start < 0) return { ok: false, message: `the credentials file has no box ${run.firstId}` };
@@ -179,4 +180,11 @@ export function selectBoxes(
   if (run.count !== undefined && boxes.length < run.count)
     return { ok: false, message: `the credentials file has only ${boxes.length} boxes from there, not ${run.count}` };
   return { ok: true, boxes };
+}
+
+/** A box of a credentials file, whose keys may be snake_case as the API writes them (`unlock_key`, `locked_stations`). */
+function fromFile(box: unknown): unknown {
+  if (typeof box !== 'object' || box === null) return box;
+  const { unlock_key: unlockKey, locked_stations: lockedStations, ...rest } = box as Record<string, unknown>;
+  return { ...(unlockKey !== undefined && { unlockKey }), ...(lockedStations !== undefined && { lockedStations }), ...rest };
 }

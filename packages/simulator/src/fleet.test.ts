@@ -45,7 +45,7 @@ function dataOf(observer: Observer, id: string): DataMessage[] {
 function fleetSuite(connectBroker: (secrets: ReadonlyMap<string, string>) => Promise<TestBroker>): void {
   let broker: TestBroker;
   let observer: Observer;
-  const ids = boxIds(12);
+  const ids = boxIds(13);
   const boxes = boxesFor(ids);
   const running: Fleet[] = [];
 
@@ -156,6 +156,37 @@ function fleetSuite(connectBroker: (secrets: ReadonlyMap<string, string>) => Pro
     ).toEqual(['online', 'offline', 'online']);
     expect(fleet.stats().dropOuts).toBeGreaterThanOrEqual(1);
     expect(fleet.stats().connects).toBeGreaterThanOrEqual(2);
+    await stop(fleet);
+  });
+
+  it('keeps a server address and a configuration file, forgets them on a configuration reset, and reboots: ack, last will, a new hello', async () => {
+    const box = boxes[12]!;
+    const id = String(box.id);
+    const topics = boxTopics(id);
+    const fleet = fleetOf({ boxes: [box] });
+    await observer.waitFor(() => dataOf(observer, id)[0], 'the first data message');
+    const acks = () => observer.on(topics.ack).map((message) => writeAckSchema.parse(JSON.parse(message.text)));
+    const ackOf = (cmdId: string) => observer.waitFor(() => acks().find((ack) => ack.cmdId === cmdId), `the ack of ${cmdId}`);
+    const send = (topic: string, message: unknown) => observer.client.publishAsync(topic, JSON.stringify(message), { qos: 1 });
+
+    await send(topics.server, { cmdId: 'server-1', server: 'iot.example.com:1883' });
+    await send(topics.config, { cmdId: 'config-1', version: 3, sha256: 'a'.repeat(64), content: '{}' });
+    expect(await ackOf('server-1')).toEqual({ cmdId: 'server-1', ok: true });
+    expect(await ackOf('config-1')).toEqual({ cmdId: 'config-1', ok: true });
+    expect(fleet.configuration(id)).toEqual({ server: 'iot.example.com:1883', config: { version: 3, sha256: 'a'.repeat(64) } });
+
+    await send(topics.reset, { cmdId: 'reset-1', action: 'reset_config' });
+    expect(await ackOf('reset-1')).toEqual({ cmdId: 'reset-1', ok: true });
+    expect(fleet.configuration(id)).toEqual({});
+    await send(topics.reset, { cmdId: 'reset-2', action: 'format_disk' });
+    expect(await ackOf('reset-2')).toEqual({ cmdId: 'reset-2', ok: false, error: 'bad_request' });
+
+    const connects = fleet.stats().connects;
+    await send(topics.reset, { cmdId: 'reset-3', action: 'reboot' });
+    expect(await ackOf('reset-3')).toEqual({ cmdId: 'reset-3', ok: true });
+    await observer.waitFor(() => (observer.on(topics.hello).length === 2 ? true : undefined), 'the hello after the reboot');
+    expect(observer.on(topics.status).map((message) => message.text)).toEqual(['online', 'offline', 'online']);
+    expect(fleet.stats()).toMatchObject({ connects: connects + 1, connected: 1, dropOuts: 0 });
     await stop(fleet);
   });
 

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { VirtualBox, type BoxContext, type FleetCounters } from './box.js';
+import { VirtualBox, type BoxContext, type FleetCounters, type StoredConfiguration } from './box.js';
+import type { ReceivedProgram } from './program.js';
 import { holdsByStation, resolveDeviceTypes } from './device-types.js';
 import { boxListSchema, DEFAULT_DROP_OUT_RATE, DEFAULT_FAULT_RATE, DEFAULT_IN_FLIGHT, type FleetLogger, type FleetOptions } from './options.js';
 
@@ -13,6 +14,10 @@ export interface Fleet {
   /** Every box says `offline` on its status topic and disconnects cleanly. */
   stop(): Promise<void>;
   stats(): FleetStats;
+  /** The PLC programs a box of the fleet was sent, by delivery id. */
+  programsOf(boxId: string): ReadonlyMap<string, ReceivedProgram> | undefined;
+  /** What a box keeps of what the server told it (its server address and configuration file); undefined: no such box. */
+  configuration(boxId: string): StoredConfiguration | undefined;
 }
 
 const SILENT: FleetLogger = { info: () => undefined, warn: () => undefined };
@@ -88,6 +93,12 @@ export function createFleet(options: FleetOptions): Fleet {
     },
     stats() {
       return { boxes: boxes.length, ...counters };
+    },
+    programsOf(boxId) {
+      return boxes.find((box) => box.id === boxId)?.receivedPrograms;
+    },
+    configuration(boxId) {
+      return boxes.find((box) => box.id === boxId)?.configuration;
     },
   };
 }

@@ -14,6 +14,19 @@ export const boxOptionsSchema = z.object({
   model: z.string().optional(),
   software: z.string().optional(),
   iccid: z.string().optional(),
+  /** The box's unlock key (hex, ARCHITECTURE-services.md "Dynamic passwords"): its lock-capable controllers check passwords with it. */
+  unlockKey: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'an unlock key is 64 hex digits')
+    .optional(),
+  /** Stations whose controllers start locked (no service days left). */
+  lockedStations: z.array(stationSchema).optional(),
+  /** Tests of PLC program delivery: ignore the chunk with this index once per program (the server must send it again). */
+  dropProgramChunk: z.number().int().nonnegative().optional(),
+  /** Tests of PLC program delivery: drop off after acknowledging the chunk with this index, once per program, and come back shortly. */
+  disconnectAfterProgramChunk: z.number().int().nonnegative().optional(),
+  /** Tests of PLC program delivery: answer each program message this many milliseconds late (a slow serial bus). */
+  programAckDelayMs: z.number().int().nonnegative().optional(),
   controllers: z
     .array(controllerSchema)
     .min(1)

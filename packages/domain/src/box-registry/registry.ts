@@ -119,6 +119,8 @@ export const ASSIGN_MAX_RANGE = 1000;
 
 /** Where an id range is wrong: reversed, or wider than `max` ids. */
 export function rangeProblem(startId: string, endId: string, max: number = ASSIGN_MAX_RANGE): 'rangeReversed' | 'rangeTooLarge' | null {
+  // A malformed id is its field's problem (zod still runs the object's refinements); there is no range to judge.
+  if (!/^\d+$/.test(startId) || !/^\d+$/.test(endId)) return null;
   const start = BigInt(startId);
   const end = BigInt(endId);
   if (end < start) return 'rangeReversed';

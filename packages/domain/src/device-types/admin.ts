@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import type { UnlockRegisters } from '../dynamic-passwords/modes.js';
 import { UPLOAD_MAX_BYTES } from '../box-registry/registry.js';
 import { LANGUAGES } from '../language.js';
 import { isoTimeSchema, missingOrInvalid } from '../validation.js';
-import { DEVICE_KINDS, PAGE_TEMPLATES } from './device-type.js';
+import { DEVICE_KINDS, PAGE_TEMPLATES, unlockRegistersSchema } from './device-type.js';
 import { protocolRowSchema } from './protocol.js';
 
 /**
@@ -53,8 +54,23 @@ export const createDeviceTypeSchema = z.object({
 export type CreateDeviceTypeInput = z.input<typeof createDeviceTypeSchema>;
 export type CreateDeviceType = z.output<typeof createDeviceTypeSchema>;
 
-/** PUT /device-types/:deviceTypeId: the facts replace the stored ones (the id never changes). */
-export const updateDeviceTypeSchema = z.object(deviceTypeFacts);
+/** A lock's register numbers as a body gives them. */
+const unlockInputSchema = z.object(
+  Object.fromEntries(
+    (['hint', 'password', 'state', 'service_days'] as const).map((role) => [
+      role,
+      z.number({ error: missingOrInvalid }).int('fieldInvalid').min(0, 'fieldInvalid').max(65_535, 'fieldInvalid'),
+    ]),
+  ) as Record<keyof UnlockRegisters, z.ZodNumber>,
+  { error: missingOrInvalid },
+);
+
+/**
+ * PUT /device-types/:deviceTypeId: the facts replace the stored ones (the id never changes). `unlock`
+ * names the registers of the type's lock (registers of its protocol; the password one writable):
+ * null removes it, leaving it out keeps the stored one.
+ */
+export const updateDeviceTypeSchema = z.object({ ...deviceTypeFacts, unlock: unlockInputSchema.nullable().optional() });
 export type UpdateDeviceTypeInput = z.input<typeof updateDeviceTypeSchema>;
 export type UpdateDeviceType = z.output<typeof updateDeviceTypeSchema>;
 
@@ -71,6 +87,8 @@ export const deviceTypeAdminItemSchema = z.object({
   registers: z.number().int(),
   /** How many controllers of registered boxes are of this type (a used type cannot be deleted). */
   controllers: z.number().int(),
+  /** The registers of the type's lock; null: its controllers cannot be unlocked from the console. */
+  unlock: unlockRegistersSchema.nullable(),
 });
 export type DeviceTypeAdminItem = z.infer<typeof deviceTypeAdminItemSchema>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PERMANENT_SERVICE_DAYS } from '../dynamic-passwords/modes.js';
 import { LANGUAGES } from '../language.js';
 import { DEVICE_TYPES, findRegister, getDeviceType, MAGLEV_BLOWER } from './catalog.js';
 import { registerRange } from './codec.js';
@@ -56,6 +57,20 @@ describe.each(DEVICE_TYPES.map((deviceType) => [deviceType.id, deviceType] as co
       expect(taken & register.mask!, `register ${register.number}`).toBe(0);
       words.set(registerAddress(register), taken | register.mask!);
     }
+  });
+
+  it('has a lock: a 32-bit hint code, a writable 32-bit password of eight digits, a lock state and service days, all laid out', () => {
+    const unlock = deviceType.unlock!;
+    const register = (number: number) => findRegister(deviceType, number)!;
+    expect(register(unlock.hint)).toMatchObject({ width: 32, writable: false });
+    expect(register(unlock.password)).toMatchObject({ width: 32, writable: true, min: 0, max: 99_999_999 });
+    expect(register(unlock.state)).toMatchObject({ format: 'enum', writable: false });
+    expect(Object.keys(register(unlock.state).enum!)).toEqual(['0', '1']);
+    expect(registerRange(register(unlock.service_days)).max).toBe(PERMANENT_SERVICE_DAYS);
+    const laidOut = deviceType.layout.rows.flatMap((row) => [row.register1, row.register2]);
+    for (const number of Object.values(unlock)) expect(laidOut).toContain(number);
+    const bad = { ...deviceType, unlock: { ...unlock, password: 999 } };
+    expect(deviceTypeSchema.safeParse(bad).success).toBe(false);
   });
 
   it('keeps 32-bit registers clear of the next register’s word', () => {

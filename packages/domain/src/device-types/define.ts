@@ -1,3 +1,4 @@
+import type { UnlockRegisters } from '../dynamic-passwords/modes.js';
 import type { DeviceTypeInput, EventRule } from './device-type.js';
 import { registerSchema, type LocalizedText, type Register, type RegisterInput, type RegisterWidth } from './register.js';
 
@@ -81,6 +82,35 @@ export function hours(number: number, name: LocalizedText): Register {
 /** The code a locked controller shows; the console computes the dynamic password from it. */
 export function hintCode(number: number): Register {
   return reading(number, text('提示码', 'Hint code', 'Código de indicación', 'ヒントコード'), '', { width: 32 });
+}
+
+/** The register a dynamic password (eight digits) is written to; it reads back 0, so nobody reads a password off it. */
+export function passwordRegister(number: number): Register {
+  return setting(
+    number,
+    text('解锁密码', 'Unlock password', 'Contraseña de desbloqueo', 'ロック解除パスワード'),
+    '',
+    { min: 0, max: 99_999_999 },
+    { width: 32 },
+  );
+}
+
+/** Whether the controller is locked (it refuses to start until a dynamic password unlocks it). */
+export function lockState(number: number): Register {
+  return choice(number, text('锁定状态', 'Lock state', 'Estado de bloqueo', 'ロック状態'), {
+    0: text('未锁定', 'Unlocked', 'Desbloqueado', 'ロック解除'),
+    1: text('已锁定', 'Locked', 'Bloqueado', 'ロック中'),
+  });
+}
+
+/** The service days left before the controller locks; 65535 (PERMANENT_SERVICE_DAYS) is a permanent unlock. */
+export function serviceDays(number: number): Register {
+  return reading(number, text('剩余服务天数', 'Service days left', 'Días de servicio restantes', '残りサービス日数'), 'd');
+}
+
+/** The lock's registers besides the hint code (`hintCode`): password (32-bit), lock state, service days. */
+export function lockRegisters(unlock: UnlockRegisters): Register[] {
+  return [passwordRegister(unlock.password), lockState(unlock.state), serviceDays(unlock.service_days)];
 }
 
 /** The controller's firmware version, four ASCII characters in two words. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { conditionSchema, registerConditionSchema } from './conditions.js';
+import type { UnlockRegisters } from '../dynamic-passwords/modes.js';
 import { fieldWidth, localizedTextSchema, registerSchema } from './register.js';
 
 export const DEVICE_KINDS = ['maglev', 'compressor', 'plc'] as const;
@@ -49,6 +50,17 @@ const gaugeSeedSchema = z.union([
 ]);
 export type GaugeSeed = z.infer<typeof gaugeSeedSchema>;
 
+/**
+ * Where a controller keeps its lock (ARCHITECTURE-services.md, "Dynamic passwords: the scheme"): the
+ * hint code it shows, the register a password is written to, its lock state and its service days left.
+ */
+export const unlockRegistersSchema = z.object({
+  hint: z.number().int(),
+  password: z.number().int(),
+  state: z.number().int(),
+  service_days: z.number().int(),
+}) satisfies z.ZodType<UnlockRegisters>;
+
 export const deviceTypeSchema = z
   .object({
     id: z.string().regex(/^[a-z][a-z0-9_]*$/),
@@ -59,6 +71,8 @@ export const deviceTypeSchema = z
     events: z.array(eventRuleSchema),
     /** The seeded chart settings: the live page's gauges and what means stopped. */
     charts: z.object({ gauges: z.array(gaugeSeedSchema), stop: registerConditionSchema.optional() }).optional(),
+    /** The lock's registers; absent: the type's controllers cannot be unlocked from the console. */
+    unlock: unlockRegistersSchema.optional(),
   })
   .superRefine((deviceType, ctx) => {
     const byNumber = new Map(deviceType.registers.map((register) => [register.number, register]));
@@ -72,6 +86,9 @@ export const deviceTypeSchema = z
       missing(['layout', 'rows', index, 'register1'], row.register1);
       missing(['layout', 'rows', index, 'register2'], row.register2);
     });
+    if (deviceType.unlock) {
+      for (const [role, number] of Object.entries(deviceType.unlock)) missing(['unlock', role], number);
+    }
     deviceType.events.forEach((rule, index) => {
       missing(['events', index, 'register'], rule.register);
       const register = byNumber.get(rule.register);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { REGISTER_FORMATS, type RegisterFormat } from '../device-types/register.js';
+import { unlockRegistersSchema } from '../device-types/device-type.js';
+import type { UnlockRegisters } from '../dynamic-passwords/modes.js';
 import { choice, epochMs, optional, timeRange } from '../http/query-fields.js';
 import { pageQuerySchema, type Page } from '../http/query.js';
 import { deviceStateSchema, type DeviceState } from './status.js';
@@ -78,6 +80,8 @@ export interface DeviceRealtime {
   ts: number | null;
   registers: RealtimeRegister[];
   layout: LayoutRowView[];
+  /** The device type's lock registers when the caller may read its hint code and lock state; null: none. */
+  unlock?: UnlockRegisters | null;
 }
 
 export interface HistoryPoint {
@@ -133,6 +137,7 @@ export const deviceRealtimeSchema = z.object({
   layout: z.array(
     z.object({ row: z.number().int(), name1: z.string(), register1: z.number().int(), name2: z.string().nullable(), register2: z.number().int().nullable() }),
   ),
+  unlock: unlockRegistersSchema.nullable().optional(),
 }) satisfies z.ZodType<DeviceRealtime>;
 
 export const deviceHistorySchema = z.object({

@@ -12,6 +12,7 @@ describe('the box protocol', () => {
       program: 'cloudbox/100001/down/program',
       server: 'cloudbox/100001/down/server',
       config: 'cloudbox/100001/down/config',
+      reset: 'cloudbox/100001/down/reset',
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROGRAM_ACK_ERRORS } from '../plc-programs/protocol.js';
 import { storableText } from '../validation.js';
 
 /**
@@ -19,6 +20,8 @@ export function boxTopics(boxId: string) {
     program: `${base}/down/program`,
     server: `${base}/down/server`,
     config: `${base}/down/config`,
+    /** Reboot or reset the box's configuration (`/scripts/reset-device`), acknowledged on `up/ack`. */
+    reset: `${base}/down/reset`,
   } as const;
 }
 
@@ -49,15 +52,19 @@ export const writeCommandSchema = z.object({
 });
 export type WriteCommand = z.infer<typeof writeCommandSchema>;
 
-export const WRITE_ERRORS = ['bad_request', 'unknown_station', 'unknown_register', 'not_writable', 'out_of_range'] as const;
+/** `locked`: the controller is locked and refuses to start; `wrong_password`: an unlock password it does not accept. */
+export const WRITE_ERRORS = ['bad_request', 'unknown_station', 'unknown_register', 'not_writable', 'out_of_range', 'locked', 'wrong_password'] as const;
 export type WriteError = (typeof WRITE_ERRORS)[number];
 
-/** The box's answer to a write; `value` is the register's raw word as read back after the write. */
+/**
+ * The box's answer to a write; `value` is the register's raw word as read back after the write. A
+ * PLC program's chunks and verification are answered the same way (plc-programs/protocol.ts).
+ */
 export const writeAckSchema = z.object({
   cmdId: storableText(64),
   ok: z.boolean(),
   value: z.number().optional(),
-  error: z.enum(WRITE_ERRORS).optional(),
+  error: z.enum([...WRITE_ERRORS, ...PROGRAM_ACK_ERRORS]).optional(),
 });
 export type WriteAck = z.infer<typeof writeAckSchema>;
 

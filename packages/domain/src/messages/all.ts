@@ -15,6 +15,17 @@ import * as notifications from './notifications.js';
 import * as announcements from './announcements.js';
 import * as pushSettings from './push-settings.js';
 import * as excelSettings from './excel-settings.js';
+import * as simRenewal from './sim-renewal.js';
+import * as dynamicPasswords from './dynamic-passwords.js';
+import * as unlock from './unlock.js';
+import * as qrLabels from './qr-labels.js';
+import * as serverLog from './server-log.js';
+import * as redisTool from './redis-tool.js';
+import * as jobs from './jobs.js';
+import * as plcPrograms from './plc-programs.js';
+import * as batchJobs from './batch-jobs.js';
+import * as inactiveBoxes from './inactive-boxes.js';
+import * as loadTest from './load-test.js';
 
 export const AREAS = [
   access,
@@ -33,4 +44,15 @@ export const AREAS = [
   announcements,
   pushSettings,
   excelSettings,
+  simRenewal,
+  dynamicPasswords,
+  unlock,
+  qrLabels,
+  serverLog,
+  redisTool,
+  jobs,
+  plcPrograms,
+  batchJobs,
+  inactiveBoxes,
+  loadTest,
 ] as const;

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { booleanText, choice, digits, optional, timeRange } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
 import { missingOrInvalid } from '../validation.js';
-import { CHANNEL_KINDS, channelInputSchema, channelSchema, MESSAGE_TYPES, notificationItemSchema, pushMatrixSchema, type PushMatrix } from './notices.js';
+import {
+  CHANNEL_KINDS,
+  channelInputSchema,
+  channelSchema,
+  keepingSecret,
+  MESSAGE_TYPES,
+  notificationItemSchema,
+  pushMatrixSchema,
+  type PushMatrix,
+} from './notices.js';
 
 /**
  * A user's own side of notifications (/msg/notification-list, the header's bell, the profile's
@@ -48,18 +57,10 @@ export const MAX_USER_CHANNELS = 10;
 
 export const channelIdParamSchema = z.object({ id: digits('positiveInteger', 9).transform(Number) });
 
-/**
- * PUT /notifications/channels/:id: a channel as on POST, except that an empty `secret` keeps the
- * stored one (the secret is never sent back, so a form cannot show it). The address is checked as
- * a new channel's, with a stand-in for a kept secret; whether a webhook then has one at all is
- * the service's question.
- */
-export const channelUpdateSchema = z.object(channelInputSchema.shape).superRefine((input, context) => {
-  const checked = channelInputSchema.safeParse({ ...input, secret: input.secret || 'kept' });
-  if (checked.success) return;
-  for (const issue of checked.error.issues) context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-});
+/** PUT /notifications/channels/:id: as POST, but an empty secret keeps the stored one (`secret` is then undefined). */
+export const channelUpdateSchema = keepingSecret(channelInputSchema);
 export type ChannelUpdate = z.output<typeof channelUpdateSchema>;
-export type ChannelUpdateInput = z.input<typeof channelUpdateSchema>;
+/** What the console sends on an edit: a channel as on creation, its secret empty to keep the stored one. */
+export type ChannelUpdateInput = z.input<typeof channelInputSchema>;
 
 export const channelListSchema = z.array(channelSchema);

@@ -131,6 +131,28 @@ export const channelInputSchema = z
   });
 export type ChannelInput = z.output<typeof channelInputSchema>;
 
+/** What an update reads from an empty secret until the service decides: keep the stored one. */
+const KEEP_SECRET = '\u0001keep';
+
+/**
+ * A channel update's body (PUT of a user's or a company's channel): as on creation, except that an
+ * empty or missing `secret` keeps the stored one (the secret is never sent back, so a form cannot
+ * show it) and is answered as `secret: undefined`. The address is checked as a new channel's, with
+ * a stand-in for the kept secret; whether a webhook then has one at all is the service's question.
+ */
+export function keepingSecret<Input extends { secret: string }>(schema: z.ZodType<Input>) {
+  return z
+    .preprocess((input) => {
+      if (typeof input !== 'object' || input === null) return input;
+      const secret = (input as { secret?: unknown }).secret;
+      return secret === undefined || (typeof secret === 'string' && secret.trim() === '') ? { ...input, secret: KEEP_SECRET } : input;
+    }, schema)
+    .transform(({ secret, ...rest }): Omit<Input, 'secret'> & { secret: string | undefined } => ({
+      ...rest,
+      secret: secret === KEEP_SECRET ? undefined : secret,
+    }));
+}
+
 /** A channel as answered: the secret is never sent back, only whether one is set. */
 export const channelSchema = z.object({
   id: z.number().int(),

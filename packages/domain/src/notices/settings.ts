@@ -5,7 +5,16 @@ import { choice, ckCode, digits, keyword, optional, timeRange } from '../http/qu
 import { pageQuerySchema } from '../http/query.js';
 import type { MessageKey } from '../messages.js';
 import { isoTimeSchema, missingOrInvalid, storableText } from '../validation.js';
-import { boxRangeSchema, CHANNEL_KINDS, channelInputSchema, channelSchema, DELIVERY_STATES, MESSAGE_TYPES, pushMatrixSchema } from './notices.js';
+import {
+  boxRangeSchema,
+  CHANNEL_KINDS,
+  channelInputSchema,
+  keepingSecret,
+  channelSchema,
+  DELIVERY_STATES,
+  MESSAGE_TYPES,
+  pushMatrixSchema,
+} from './notices.js';
 
 /**
  * Root's notification management (/notice/notification-management, /notice/notification-log):
@@ -37,17 +46,8 @@ export const companyChannelInputSchema = channelInputSchema.safeExtend({ ck: ckC
 export type CompanyChannelInputRaw = z.input<typeof companyChannelInputSchema>;
 export type CompanyChannelInput = z.output<typeof companyChannelInputSchema>;
 
-/** What PUT /company-channels/:id reads from an empty secret until the service decides: keep the stored one. */
-export const KEEP_SECRET = '\u0001keep';
-
 /** PUT /company-channels/:id: as POST, but an empty secret keeps the stored one (`secret` is then undefined). */
-export const companyChannelUpdateSchema = z
-  .preprocess((input) => {
-    if (typeof input !== 'object' || input === null) return input;
-    const secret = (input as { secret?: unknown }).secret;
-    return secret === undefined || (typeof secret === 'string' && secret.trim() === '') ? { ...input, secret: KEEP_SECRET } : input;
-  }, companyChannelInputSchema)
-  .transform(({ secret, ...rest }) => ({ ...rest, secret: secret === KEEP_SECRET ? undefined : secret }));
+export const companyChannelUpdateSchema = keepingSecret(companyChannelInputSchema);
 export type CompanyChannelUpdate = z.output<typeof companyChannelUpdateSchema>;
 
 export const companyChannelListSchema = z.array(channelSchema);

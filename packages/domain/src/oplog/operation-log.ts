@@ -81,6 +81,25 @@ export const OPERATION_ACTIONS = [
   'edit_notice_channel',
   'delete_notice_channel',
   'set_export_columns',
+  // The services a company sells (/iccid, /qrManage).
+  'edit_recharge_tips',
+  'delete_recharge_tips',
+  'request_renewal',
+  'handle_renewal',
+  'delete_renewal_request',
+  'calculate_password',
+  'change_pwd_quota',
+  // Root's Redis tool (/tools/redis): the deleted key is the new value; no box.
+  'delete_redis_key',
+  // Fleet operations (/plcProgram, /scripts): the jobs and what they change.
+  'upload_program',
+  'delete_program',
+  'deliver_program',
+  'batch_modify_box',
+  'batch_modify_params',
+  'reset_device',
+  'run_load_test',
+  'cancel_job',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boxIdParamSchema } from '../boxes/box.js';
+import { SCAN_MODES } from '../dynamic-passwords/modes.js';
 import type { Role } from '../roles.js';
 import { checked, missingOrInvalid, numberInput, rowIdSchema, validateCkCode } from '../validation.js';
 
@@ -34,7 +35,12 @@ export const deviceIdSchema = z.object({ device_id: boxIdParamSchema });
 export const assignDeviceSchema = z.object({ device_id: boxIdParamSchema, user_id: id });
 export const batchAssignDevicesSchema = z.object({ device_ids: deviceIds, user_id: id });
 /** add-device: bind a box to the caller by its id and its CK code (the code proves the caller holds the box). */
-export const registerDeviceToUserSchema = z.object({ device_id: boxIdParamSchema, ck: checked(validateCkCode, { trim: true }) });
+export const registerDeviceToUserSchema = z.object({
+  device_id: boxIdParamSchema,
+  ck: checked(validateCkCode, { trim: true }),
+  /** Set when the id was read from the box's QR code (and how): the binding is then recorded in qr_bindings. */
+  scan_mode: z.enum(SCAN_MODES, { error: 'fieldInvalid' }).optional(),
+});
 /** delete-device: unbind boxes from the caller (the box stays registered). */
 export const deleteDevicesSchema = z.object({ device_ids: deviceIds });
 

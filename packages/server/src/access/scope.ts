@@ -156,3 +156,18 @@ export function mayClearFaults(user: Pick<UserRow, 'roles' | 'ck'>, box: { ck: s
   if (user.roles.includes('root')) return true;
   return (user.roles.includes('limited_admin') || user.roles.includes('manufacturer')) && user.ck === box.ck;
 }
+
+/** The CKs whose boxes a user may print QR labels of: every CK, one, or none. */
+export type LabelScope = { every: true } | { ck: string } | null;
+
+/**
+ * QR labels of boxes (issue 15), for those who administer boxes (the /smartbox group's roles and
+ * exceptRoles in the route table): root in every CK, the limited admin and the manufacturer in
+ * their own; never a helper or market account; nobody else.
+ */
+export function labelScope(user: Pick<UserRow, 'roles' | 'ck'>): LabelScope {
+  if (user.roles.includes('helper') || user.roles.includes('market')) return null;
+  if (user.roles.includes('root')) return { every: true };
+  const administers = user.roles.includes('limited_admin') || user.roles.includes('manufacturer');
+  return administers && user.ck !== null ? { ck: user.ck } : null;
+}

@@ -12,13 +12,22 @@ export type BrokerConnection = ReturnType<typeof createBrokerConnection>;
  * broker, or a connection to MQTT_URL. Services take `view` when they are built; the broker itself
  * comes up at start, with the handlers that hand what boxes say to those services.
  */
-export function createBrokerConnection(deps: { config: Pick<Config, 'mqtt' | 'host' | 'demo'>; logger: FastifyBaseLogger }) {
+export function createBrokerConnection(deps: {
+  config: Pick<Config, 'mqtt' | 'host' | 'demo'>;
+  logger: FastifyBaseLogger;
+  /** Told of every message the broker took for a box (the raw event view, /scripts/ws-demo). */
+  sent?: (topic: string, payload: string) => void;
+}) {
   const { config, logger } = deps;
   let broker: Broker | undefined;
   let acceptStream: ((stream: Duplex, addresses: Addresses) => void) | undefined;
 
   const view: BrokerView = {
-    publish: (topic, payload) => (broker ? broker.publish(topic, payload) : Promise.reject(new Error('the MQTT broker is not started'))),
+    async publish(topic, payload) {
+      if (!broker) throw new Error('the MQTT broker is not started');
+      await broker.publish(topic, payload);
+      deps.sent?.(topic, payload);
+    },
     isConnected: (boxId) => broker?.isConnected(boxId),
     disconnect: (boxId) => broker?.disconnect(boxId),
     info: () => broker?.info() ?? { mode: config.mqtt.url ? 'external' : 'embedded', state: 'down' },

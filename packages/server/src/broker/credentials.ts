@@ -32,8 +32,8 @@ export function createCredentialCheck(
   handlers: CredentialHandlers,
   refusals: RateLimitStore = new MemoryRateLimitStore(),
 ) {
-  const refuse = async (reason: 'bad_credentials' | 'unknown_box', sourceIp: string | null): Promise<undefined> => {
-    handlers.refused(reason);
+  const refuse = async (reason: 'bad_credentials' | 'unknown_box', sourceIp: string | null, boxId?: string): Promise<undefined> => {
+    handlers.refused(reason, boxId);
     if (sourceIp !== null) await refusals.hit(sourceIp, REFUSAL_WINDOW_MS);
     return undefined;
   };
@@ -51,7 +51,7 @@ export function createCredentialCheck(
     const outcome = await handlers.authenticateBox(username, password);
     if (outcome === 'ok') return { kind: 'box', boxId: username };
     if (outcome === 'unknown') handlers.unregistered(username, sourceIp);
-    return refuse(outcome === 'unknown' ? 'unknown_box' : 'bad_credentials', sourceIp);
+    return refuse(outcome === 'unknown' ? 'unknown_box' : 'bad_credentials', sourceIp, username);
   };
 }
 

@@ -145,7 +145,7 @@ function brokerHooks(deps: {
       if (!identity) return callback(new Error('not authenticated'));
       if (identity.kind === 'server') return callback(null);
       if (!mayUseTopic(identity, 'publish', packet.topic)) {
-        handlers.refused('not_authorized');
+        handlers.refused('not_authorized', identity.boxId, packet.topic);
         return callback(new Error('a box publishes only under its own up/ topics'));
       }
       // Only the status is kept for late subscribers; retained data would pile up in memory.
@@ -163,7 +163,7 @@ function brokerHooks(deps: {
       const identity = identities.get(client);
       if (identity?.kind === 'server') return callback(null, subscription);
       if (!identity || !mayUseTopic(identity, 'subscribe', subscription.topic)) {
-        handlers.refused('not_authorized');
+        handlers.refused('not_authorized', identity?.boxId, subscription.topic);
         return callback(null, null);
       }
       callback(null, subscription);

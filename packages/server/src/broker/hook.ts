@@ -27,7 +27,7 @@ export function createBrokerHook(
     authorize(username: string, actions: readonly TopicAction[], topic: string): boolean {
       const identity = identityOf(mqtt, username);
       const allowed = identity !== undefined && actions.every((action) => mayUseTopic(identity, action, topic));
-      if (!allowed) handlers.refused('not_authorized');
+      if (!allowed) handlers.refused('not_authorized', identity?.kind === 'box' ? identity.boxId : undefined, topic);
       return allowed;
     },
 

@@ -17,7 +17,8 @@ export interface BrokerHandlers {
   /** A box is listening to its `down/write` topic: commands can go out. */
   listening(boxId: string): void;
   unregistered(boxId: string, ip: string | null): void;
-  refused(reason: 'not_authorized' | 'bad_credentials' | 'unknown_box' | 'rate_limited'): void;
+  /** A refusal, counted; `boxId` the box it concerns when known (for the server log), `topic` a refused topic. */
+  refused(reason: 'not_authorized' | 'bad_credentials' | 'unknown_box' | 'rate_limited', boxId?: string, topic?: string): void;
 }
 
 export interface BrokerInfo {

@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { IN_MEMORY, type Config } from '../config.js';
 import { packagePath } from '../paths.js';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 /** The query builder every module uses; the same type over PGlite and over a real PostgreSQL. */
@@ -39,7 +40,7 @@ const PING_TIMEOUT_MS = 3000;
 
 /**
  * Opens the database of the configuration: PostgreSQL when DATABASE_URL is set, else an embedded
- * PGlite whose files live in DATA_DIR/pglite (or in memory for `:memory:`).
+ * PGlite whose files live in DATA_DIR/pglite (or in memory for `:memory:`), locked against a second process.
  */
 export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
@@ -47,21 +48,31 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataD
 
 async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite;
+  let release = async () => {};
   if (dataDir === IN_MEMORY) {
     client = new PGlite();
   } else {
     const folder = path.join(dataDir, 'pglite');
     await mkdir(folder, { recursive: true });
+    release = await lockDataDir(folder);
     client = new PGlite(folder);
   }
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    await release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: () => pingWithin(db),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await release();
+    },
   };
 }
 

@@ -9,3 +9,5 @@ export * from './schema/boxes.js';
 export * from './schema/device-types.js';
 export * from './schema/operations.js';
 export * from './schema/notices.js';
+export * from './schema/services.js';
+export * from './schema/jobs.js';

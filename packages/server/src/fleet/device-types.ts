@@ -46,7 +46,7 @@ export interface DeviceTypeModel {
 
 /**
  * Seeds the built-in device types of the domain catalog: a type missing from the database is
- * inserted with its registers (protocol version 1), layout and event rules; one already there is
+ * inserted with its registers (protocol version 1), layout, event rules and lock registers; one already there is
  * left as root edited it (the catalog is seed data, editable like any uploaded type). Its default
  * gauges and stop state are seeded once (`charts_seeded`), and any type without a protocol version
  * gets its current registers as version 1.
@@ -56,7 +56,7 @@ export async function syncBuiltInDeviceTypes(db: Db, catalog: readonly DeviceTyp
     for (const type of catalog) {
       const [created] = await tx
         .insert(deviceTypes)
-        .values({ id: type.id, name: type.name, kind: type.kind, template: type.layout.template, builtIn: true })
+        .values({ id: type.id, name: type.name, kind: type.kind, template: type.layout.template, builtIn: true, unlock: type.unlock ?? null })
         .onConflictDoNothing()
         .returning({ id: deviceTypes.id });
       if (created) await seedDefinition(tx, type);

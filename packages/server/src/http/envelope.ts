@@ -20,6 +20,11 @@ export function ok<T>(request: FastifyRequest, data: T, key: MessageKey = 'ok', 
   return answer(request, Code.SUCCESS, data, key, params);
 }
 
+/** A success answer of the `/iot_card` calls, whose success code is 1000 (SPEC.md section 8, DESIGN.md section 8). */
+export function okIotCard<T>(request: FastifyRequest, data: T, key: MessageKey = 'ok', params?: MessageParams): Envelope<T> {
+  return answer(request, Code.HEADER_COUNT_SUCCESS, data, key, params);
+}
+
 /** An answer with data and a code of its own, in the request's language. */
 export function answer<T>(request: FastifyRequest, code: number, data: T, key: MessageKey, params?: MessageParams): Envelope<T> {
   return { code, message: formatMessage(request.language, key, params), data };

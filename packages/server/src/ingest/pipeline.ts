@@ -1,7 +1,7 @@
 import { BOX_STATUS, helloSchema, TOPIC_ROOT, writeAckSchema, type WriteAck } from '@cloudbox/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.js';
-import { createCounters, MESSAGE_KINDS, type MessageKind } from './counters.js';
+import { createCounters, MESSAGE_KINDS, REJECTIONS, type MessageKind, type Rejection } from './counters.js';
 import { decodeData } from './decode.js';
 import { createEventEngine } from './events.js';
 import { createPartitions } from './partitions.js';
@@ -29,6 +29,8 @@ export interface IngestHooks {
   /** A box said hello: it is back, send what waits for it. */
   hello(box: RegisteredBox): Promise<void>;
   ack(box: RegisteredBox, ack: WriteAck): Promise<void>;
+  /** A message (or `times` readings of one) was dropped for this reason: the server log hears of it. */
+  rejected?(reason: Rejection, boxId: string | undefined, times: number): void;
 }
 
 export type Ingest = ReturnType<typeof createIngest>;
@@ -77,35 +79,43 @@ export function createIngest(deps: {
     if (dropped.length > 0) logger.info({ partitions: dropped }, 'dropped raw samples past RAW_RETENTION_DAYS');
   }
 
+  function reject(reason: Rejection, boxId: string | undefined): void {
+    counters.rejected[reason] += 1;
+    hooks.rejected?.(reason, boxId, 1);
+  }
+
   async function receive(topic: string, payload: Buffer, origin: Origin = {}): Promise<void> {
     const match = TOPIC.exec(topic);
     const kind = match?.[2] as MessageKind | undefined;
     const boxId = match?.[1];
     if (!boxId || !kind || !MESSAGE_KINDS.includes(kind) || (origin.boxId !== undefined && origin.boxId !== boxId)) {
-      counters.rejected.wrong_topic += 1;
+      reject('wrong_topic', origin.boxId ?? boxId);
       return;
     }
     counters.received[kind] += 1;
     if (payload.length > MAX_PAYLOAD_BYTES) {
-      counters.rejected.oversized += 1;
+      reject('oversized', boxId);
       return;
     }
     const box = await registry.box(boxId);
     if (!box) {
-      counters.rejected.unknown_box += 1;
+      reject('unknown_box', boxId);
       status.unregistered(boxId, origin.sourceIp ?? null);
       return;
     }
     if (kind === 'status') return onStatus(box, payload.toString());
     const message = parseJson(payload);
     if (message === undefined) {
-      counters.rejected.malformed += 1;
+      reject('malformed', box.id);
       return;
     }
     status.seen(box.id);
     switch (kind) {
       case 'data': {
+        const before = { ...counters.rejected };
         const samples = decodeData(box, message, partitions.window(), counters);
+        for (const reason of REJECTIONS)
+          if (counters.rejected[reason] > before[reason]) hooks.rejected?.(reason, box.id, counters.rejected[reason] - before[reason]);
         if (samples.length > 0) await writer.submit(samples);
         return;
       }
@@ -114,7 +124,7 @@ export function createIngest(deps: {
       case 'ack': {
         const ack = writeAckSchema.safeParse(message);
         if (!ack.success) {
-          counters.rejected.malformed += 1;
+          reject('malformed', box.id);
           return;
         }
         return hooks.ack(box, ack.data);
@@ -124,7 +134,7 @@ export function createIngest(deps: {
 
   function onStatus(box: RegisteredBox, text: string): void {
     if (text !== BOX_STATUS.online && text !== BOX_STATUS.offline && text !== '') {
-      counters.rejected.malformed += 1;
+      reject('malformed', box.id);
       return;
     }
     // Our own broker knows the connection better than a retained message does.
@@ -136,7 +146,7 @@ export function createIngest(deps: {
   async function onHello(box: RegisteredBox, message: unknown, origin: Origin): Promise<void> {
     const hello = helloSchema.safeParse(message);
     if (!hello.success) {
-      counters.rejected.malformed += 1;
+      reject('malformed', box.id);
       return;
     }
     const { model, software, iccid, ip } = hello.data;

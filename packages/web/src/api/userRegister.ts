@@ -3,6 +3,7 @@ import type {
   AddManagerInput,
   ChangeHelperInfoInput,
   CkUserView,
+  ScanMode,
   HelperType,
   ManagedUserView,
   PermissionTemplateView,
@@ -59,7 +60,9 @@ export const recallAllShares = (userId: number) => post<Changed>('recall_all_sha
 export const assignDevices = (deviceIds: string[], userId: number) => post<Changed>('batch_assign_devices', { device_ids: deviceIds, user_id: userId });
 export const recallAssigned = (deviceId: string) => post<Changed>('recall_assigned_device', { device_id: deviceId });
 export const recallAllAssigned = (userId: number) => post<Changed>('recall_all_assigned_device', { user_id: userId });
-export const bindDevice = (deviceId: string, ck: string) => post<null>('register_device_to_user', { device_id: deviceId, ck });
+/** add-device; `scanMode`: how the id was read from the box's QR code (the server records a QR binding). */
+export const bindDevice = (deviceId: string, ck: string, scanMode?: ScanMode) =>
+  post<null>('register_device_to_user', { device_id: deviceId, ck, ...(scanMode && { scan_mode: scanMode }) });
 export const unbindDevices = (deviceIds: string[]) => post<Changed>('delete_device', { device_ids: deviceIds });
 
 const permission = (path: string, data: unknown) => request<Changed>(`/device_user_permission/${path}`, { method: 'POST', data });

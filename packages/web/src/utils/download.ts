@@ -24,7 +24,8 @@ export interface StreamedProgress extends TransferProgress {
 /**
  * Downloads a file the server streams (the xlsx exports), reporting the bytes as they arrive
  * with the row count the server announced, and saves it. An answer that is not a file is an envelope (bad filter, signed out): it goes
- * through the request layer's code handling, which shows the message and rejects.
+ * through the request layer's code handling, which shows the message and rejects. With `body`, the
+ * export is asked for by a POST of that JSON body (the spec's POST exports) instead of the query.
  */
 export async function downloadFile(
   path: string,
@@ -32,16 +33,19 @@ export async function downloadFile(
   fallbackName: string,
   onProgress: (progress: StreamedProgress) => void,
   signal?: AbortSignal,
+  body?: object,
 ): Promise<string> {
   const token = getToken();
   const response = await fetch(buildUrl(API_BASE, path, params), {
-    headers: token ? { Authorization: `Bearer ${token}`, 'X-Token': token } : {},
+    method: body ? 'POST' : 'GET',
+    headers: { ...(token ? { Authorization: `Bearer ${token}`, 'X-Token': token } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
     credentials: 'same-origin',
     signal,
   });
   if (!response.ok || (response.headers.get('content-type') ?? '').includes('json')) {
     // Let the request layer show the server's message (or the logged-out dialog) and reject.
-    await fetchEnvelope(path, { params });
+    await fetchEnvelope(path, body ? { method: 'POST', data: body } : { params });
     throw new Error(response.statusText);
   }
   const total = Number(response.headers.get('content-length')) || null;

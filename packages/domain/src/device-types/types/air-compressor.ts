@@ -4,6 +4,7 @@ import {
   choice,
   faultCode,
   hintCode,
+  lockRegisters,
   hours,
   pageLayout,
   reading,
@@ -42,9 +43,14 @@ export const AIR_COMPRESSOR = {
   loadPressure: 40,
   unloadPressure: 41,
   startStop: 42,
+  password: 43,
+  lockState: 45,
+  serviceDays: 46,
 } as const;
 
 const R = AIR_COMPRESSOR;
+/** The controller's lock: hint code, password, lock state, service days left. */
+const UNLOCK = { hint: R.hintCode, password: R.password, state: R.lockState, service_days: R.serviceDays };
 const STATUS_WORD = R.running;
 const temperature = { decimals: 1, signed: true };
 // Counting down past zero shows how long a service is overdue.
@@ -124,6 +130,7 @@ const registers = [
     { decimals: 2 },
   ),
   startStopCommand(R.startStop),
+  ...lockRegisters(UNLOCK),
 ];
 
 const serviceDue = (register: number, message: ReturnType<typeof text>) =>
@@ -145,8 +152,11 @@ export const airCompressor = deviceTypeSchema.parse({
     [R.separatorRemaining, R.oilChangeRemaining],
     [R.faultCode, R.alarmCode],
     [R.startStop, R.remote],
-    [R.hintCode, R.softwareVersion],
+    [R.lockState, R.serviceDays],
+    [R.hintCode, R.password],
+    [R.softwareVersion],
   ]),
+  unlock: UNLOCK,
   charts: {
     gauges: [
       {

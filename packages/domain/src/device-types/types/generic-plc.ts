@@ -1,5 +1,5 @@
 import { deviceTypeSchema } from '../device-type.js';
-import { bitSet, bitWord, flag, hintCode, pageLayout, reading, setting, text, threshold } from '../define.js';
+import { bitSet, bitWord, flag, hintCode, lockRegisters, pageLayout, reading, setting, text, threshold } from '../define.js';
 
 const COIL_COUNT = 16;
 const INPUT_COUNT = 8;
@@ -19,9 +19,14 @@ export const GENERIC_PLC = {
   pressureInput: 40,
   temperatureInput: 41,
   hintCode: 42,
+  password: 44,
+  lockState: 46,
+  serviceDays: 47,
 } as const;
 
 const R = GENERIC_PLC;
+/** The controller's lock: hint code, password, lock state, service days left. */
+const UNLOCK = { hint: R.hintCode, password: R.password, state: R.lockState, service_days: R.serviceDays };
 /** Input X7 is wired to the emergency-stop button. */
 export const EMERGENCY_STOP_INPUT = R.firstInput + 7;
 /** Bits of the alarm word D7. */
@@ -67,6 +72,7 @@ const registers = [
   reading(R.pressureInput, text('AI0 压力', 'AI0 Pressure', 'AI0 Presión', 'AI0 圧力'), 'MPa', { decimals: 3 }),
   reading(R.temperatureInput, text('AI1 温度', 'AI1 Temperature', 'AI1 Temperatura', 'AI1 温度'), '°C', { decimals: 1, signed: true }),
   hintCode(R.hintCode),
+  ...lockRegisters(UNLOCK),
 ];
 
 const pairs = (numbers: number[]) => range(Math.ceil(numbers.length / 2)).map((row) => [numbers[2 * row]!, numbers[2 * row + 1]] as const);
@@ -90,8 +96,10 @@ export const genericPlc = deviceTypeSchema.parse({
       R.alarmWord,
     ]),
     [R.pressureInput, R.temperatureInput],
-    [R.hintCode],
+    [R.lockState, R.serviceDays],
+    [R.hintCode, R.password],
   ]),
+  unlock: UNLOCK,
   charts: {
     gauges: [
       { register: R.pressureInput, min: 0, max: 1 },

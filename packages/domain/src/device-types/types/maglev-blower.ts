@@ -4,6 +4,7 @@ import {
   choice,
   faultCode,
   hintCode,
+  lockRegisters,
   pageLayout,
   reading,
   setting,
@@ -52,9 +53,14 @@ export const MAGLEV_BLOWER = {
   speedSetPoint: 41,
   pressureSetPoint: 42,
   startStop: 43,
+  password: 44,
+  lockState: 46,
+  serviceDays: 47,
 } as const;
 
 const R = MAGLEV_BLOWER;
+/** The controller's lock: hint code, password, lock state, service days left. */
+const UNLOCK = { hint: R.hintCode, password: R.password, state: R.lockState, service_days: R.serviceDays };
 const STATUS_WORD = R.running;
 const temperature = { decimals: 1, signed: true };
 const displacement = { decimals: 1, signed: true };
@@ -121,6 +127,7 @@ const registers = [
   setting(R.speedSetPoint, text('转速设定', 'Speed set point', 'Consigna de velocidad', '回転数設定'), 'rpm', { min: 9000, max: 30000 }),
   setting(R.pressureSetPoint, text('压力设定', 'Pressure set point', 'Consigna de presión', '圧力設定'), 'kPa', { min: 30, max: 120 }, { decimals: 1 }),
   startStopCommand(R.startStop),
+  ...lockRegisters(UNLOCK),
 ];
 
 /** Alert limits an operator of a maglev blower expects; the controller trips on its own fault limits. */
@@ -146,8 +153,11 @@ export const maglevBlower = deviceTypeSchema.parse({
     [R.surgeMargin, R.surgeProtection],
     [R.controlMode, R.startStop],
     [R.runHours, R.faultCode],
-    [R.hintCode, R.softwareVersion],
+    [R.lockState, R.serviceDays],
+    [R.hintCode, R.password],
+    [R.softwareVersion],
   ]),
+  unlock: UNLOCK,
   charts: {
     gauges: [
       {

@@ -7,6 +7,7 @@ import {
   type RegisterCondition,
   type RegisterFormat,
   type RegisterInput,
+  type UnlockRegisters,
   type WordOrder,
 } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
@@ -32,6 +33,8 @@ export const deviceTypes = pgTable('device_types', {
   protocolVersion: integer('protocol_version').notNull().default(1),
   /** Whether the built-in type's default gauges and stop state were seeded (once; root edits them after). */
   chartsSeeded: boolean('charts_seeded').notNull().default(false),
+  /** Where the type keeps its lock (hint code, password, lock state, service days); null: none. */
+  unlock: jsonb('unlock').$type<UnlockRegisters>(),
   createdAt: createdAt(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

@@ -1,4 +1,14 @@
-import { COMMAND_STATES, OPERATION_ACTIONS, type CommandState, type LocalizedText, type OperationAction } from '@cloudbox/domain';
+import {
+  COMMAND_STATES,
+  OPERATION_ACTIONS,
+  SERVER_LOG_KINDS,
+  SERVER_LOG_LEVELS,
+  type CommandState,
+  type LocalizedText,
+  type OperationAction,
+  type ServerLogKind,
+  type ServerLogLevel,
+} from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, inList } from './columns.js';
@@ -129,6 +139,38 @@ export const operationLogs = pgTable(
     index('operation_logs_ck_created_idx').on(table.ck, table.createdAt.desc()),
     index('operation_logs_box_created_idx').on(table.boxId, table.createdAt.desc()),
     index('operation_logs_user_created_idx').on(table.userId, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * The server's own events (`/datalog/server-log`): starts and stops, broker refusals and unknown boxes,
+ * ingest rejections, job failures, request errors. Box and CK are copied (entries outlive boxes) so
+ * that an entry about a box reaches exactly the users who may read it; kept for a retention period.
+ */
+export const serverLogs = pgTable(
+  'server_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: createdAt(),
+    level: text('level').notNull().$type<ServerLogLevel>(),
+    kind: text('kind').notNull().$type<ServerLogKind>(),
+    boxId: varchar('box_id', { length: 32 }),
+    ck: varchar('ck', { length: 4 }),
+    message: text('message').notNull(),
+    /** What else is known: a reason, an address, a count of repeats folded into this entry. */
+    details: jsonb('details')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    requestId: text('request_id'),
+    /** The instance that wrote it (several instances share one database). */
+    instance: text('instance').notNull().default(''),
+  },
+  (table) => [
+    check('server_logs_level_check', sql`${table.level} in (${inList(SERVER_LOG_LEVELS)})`),
+    check('server_logs_kind_check', sql`${table.kind} in (${inList(SERVER_LOG_KINDS)})`),
+    index('server_logs_created_idx').on(table.createdAt.desc()),
+    index('server_logs_box_created_idx').on(table.boxId, table.createdAt.desc()),
+    index('server_logs_ck_created_idx').on(table.ck, table.createdAt.desc()),
   ],
 );
 

@@ -1,6 +1,6 @@
 import type { IpLogEntry, IpLogQuery, Page, ServerConfigQuery, ServerConfigView, SetServerAddressInput } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/index.js';
+import type { Db, Executor } from '../../db/index.js';
 import { queryRows } from '../../db/sql.js';
 import { ApiError } from '../../http/errors.js';
 import type { OperationLogService } from '../oplog/service.js';
@@ -13,6 +13,26 @@ import { allOf, containing, iso, paged, requireBoxes, texts, type Caller } from 
  */
 export function createServerAddresses(deps: { db: Db; oplog: OperationLogService; delivery: BoxDelivery }) {
   const { db, oplog, delivery } = deps;
+
+  /**
+   * Stores the address for the boxes in the caller's transaction, audited (set_server_ip); answers
+   * what to `deliver` once it committed.
+   */
+  async function store(tx: Executor, caller: Caller, ids: readonly string[], address: string): Promise<Outgoing[]> {
+    await oplog.recordEach(
+      tx,
+      caller,
+      'set_server_ip',
+      sql`select b.ck, b.id, s.ip_address, ${address}::text from boxes b left join box_server_configs s on s.box_id = b.id where b.id = any(${texts(ids)})`,
+    );
+    return queryRows<Outgoing>(
+      tx,
+      sql`insert into box_server_configs (box_id, ip_address) select id, ${address} from unnest(${texts(ids)}) as id
+        on conflict (box_id) do update set ip_address = excluded.ip_address, state = 'queued', delivery_id = gen_random_uuid(),
+          sent_at = null, acked_at = null, error = null, updated_at = now()
+        returning 'server' as kind, box_id as "boxId", delivery_id as "deliveryId", ip_address as server`,
+    );
+  }
 
   return {
     async list(query: ServerConfigQuery): Promise<Page<ServerConfigView>> {
@@ -34,26 +54,14 @@ export function createServerAddresses(deps: { db: Db; oplog: OperationLogService
     /** Every box of the list gets the address with a new delivery id (an older one still on its way is no longer answered). */
     async set(caller: Caller, input: SetServerAddressInput): Promise<number> {
       const ids = [...new Set(input.box_ids.map((id) => id.trim()))];
-      const address = input.ip_address.trim();
       await requireBoxes(db, ids);
-      const outgoing = await db.transaction(async (tx) => {
-        await oplog.recordEach(
-          tx,
-          caller,
-          'set_server_ip',
-          sql`select b.ck, b.id, s.ip_address, ${address}::text from boxes b left join box_server_configs s on s.box_id = b.id where b.id = any(${texts(ids)})`,
-        );
-        return queryRows<Outgoing>(
-          tx,
-          sql`insert into box_server_configs (box_id, ip_address) select id, ${address} from unnest(${texts(ids)}) as id
-            on conflict (box_id) do update set ip_address = excluded.ip_address, state = 'queued', delivery_id = gen_random_uuid(),
-              sent_at = null, acked_at = null, error = null, updated_at = now()
-            returning 'server' as kind, box_id as "boxId", delivery_id as "deliveryId", ip_address as server`,
-        );
-      });
+      const outgoing = await db.transaction((tx) => store(tx, caller, ids, input.ip_address.trim()));
       delivery.deliver(outgoing);
       return outgoing.length;
     },
+
+    store,
+    deliver: delivery.deliver,
 
     /** Sends the box's address again under a new delivery id (a box that lost it, or failed to store it). */
     async resend(boxId: string): Promise<void> {

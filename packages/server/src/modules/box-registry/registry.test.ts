@@ -166,6 +166,10 @@ describe.each(DATABASE_KINDS)('box registry on %s', (kind) => {
     const reversed = await call('POST', '/assign', 'demo_root', { ck: '1001', target_id: idOf('demo_manager'), start_id: '7600005', end_id: '7600001' });
     expect(reversed.statusCode).toBe(400);
     expectFieldErrors(envelopeOf(reversed), [{ field: 'end_id', message: 'The end box ID must not be smaller than the start box ID' }]);
+    // A malformed id is its field's error, not a server fault.
+    const malformed = await call('POST', '/assign', 'demo_root', { ck: '1001', target_id: idOf('demo_manager'), start_id: 'x1', end_id: '7600001' });
+    expect(malformed.statusCode).toBe(400);
+    expect(envelopeOf(malformed).data).toMatchObject({ errors: [expect.objectContaining({ field: 'start_id' })] });
     const wide = await call('POST', '/assign', 'demo_root', { ck: '1001', target_id: idOf('demo_manager'), start_id: '7600001', end_id: '7601001' });
     expectFieldErrors(envelopeOf(wide), [{ field: 'end_id', message: 'A range holds at most 1000 box IDs' }]);
     const foreign = await call('POST', '/assign', 'demo_root', { ck: '1001', target_id: idOf('demo_manager2'), start_id: '7600001', end_id: '7600005' });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/index.js';
 import { queryRows, textArray } from '../../db/sql.js';
 import type { Actor, OperationLogService } from '../oplog/service.js';
+import { releaseQrBindings } from '../qr-labels/bindings.js';
 
 /**
  * Moves boxes to another company inside the caller's transaction (the box-CK screen, and a box
@@ -35,5 +36,6 @@ export async function moveBoxesToCk(
   await tx.execute(sql`delete from device_switch_grants where box_id = any(${list(ids)})`);
   await tx.execute(sql`update boxes set ck = ${ck}, ck_assigned_at = now(), owner_id = null, assigned_by = null, owned_since = null,
       sales_channel_id = null where id = any(${list(ids)})`);
+  await releaseQrBindings(tx, ids);
   return ids;
 }

@@ -11,6 +11,7 @@ import { mayManageBox } from '../../access/scope.js';
 import { usersConcernedBy } from '../../access/sql.js';
 import { locationOf } from '../devices/queries.js';
 import type { Actor, OperationLogService } from '../oplog/service.js';
+import { releaseQrBindings } from '../qr-labels/bindings.js';
 import { createBoxAudit } from './audit.js';
 import { moveBoxesToCk } from './ck-moves.js';
 import { deleteHistory, replaceControllers } from './controllers.js';
@@ -243,6 +244,7 @@ export function createBoxService(db: Db, policy: DevicePolicy, listener: BoxChan
           const ids = (await tx.select({ id: controllers.id }).from(controllers).where(eq(controllers.boxId, id))).map((row) => row.id);
           await deleteHistory(tx, ids);
           await tx.delete(boxes).where(eq(boxes.id, id));
+          await releaseQrBindings(tx, [id]);
           return ids;
         }),
       );

@@ -12,6 +12,7 @@ import {
   stopStateInputSchema,
   stopStateSettingSchema,
 } from '@cloudbox/domain';
+import type { Language } from '@cloudbox/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
@@ -62,113 +63,99 @@ export const chartSettingsRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     async (request) => ok(request, await chartSettings.registers(request.language, request.query.device_type)),
   );
 
-  await app.register(gaugeRoutes, { chartSettings, guard });
-  await app.register(stackedChartRoutes, { chartSettings, guard });
+  await app.register(gaugeRoutes(chartSettings, guard));
+  await app.register(stackedChartRoutes(chartSettings, guard));
   await app.register(stopStateRoutes, { chartSettings, guard });
 };
 
+/** A kind of chart a device type has several of (gauges, stacked charts): listed, added, replaced, deleted by root. */
+interface ChartCollection<Input extends z.ZodType, Setting extends z.ZodType> {
+  path: string;
+  screen: keyof typeof SCREENS;
+  input: Input;
+  setting: Setting;
+  saved: 'chartGaugeSaved' | 'chartStackedSaved';
+  docs: { list: string; add: string; replace: string; remove: string };
+  list(language: Language, deviceType: string | undefined): Promise<z.output<Setting>[]>;
+  create(actor: Actor, input: z.output<Input>, language: Language): Promise<z.output<Setting>>;
+  update(actor: Actor, id: number, input: z.output<Input>, language: Language): Promise<z.output<Setting>>;
+  remove(actor: Actor, id: number): Promise<void>;
+}
+
+/** The four routes of a chart collection, under its path. */
+function chartCollectionRoutes<Input extends z.ZodType, Setting extends z.ZodType>(guard: Guard, collection: ChartCollection<Input, Setting>) {
+  const plugin: FastifyPluginAsyncZod = async (app) => {
+    const preHandler = rootOn(guard)(collection.screen);
+    const { docs, path, saved } = collection;
+    // Widened for Fastify's reply typing, which cannot follow a generic answer schema; the schema still serializes.
+    const setting: z.ZodType = collection.setting;
+    app.get(
+      path,
+      { preHandler, schema: { ...doc(docs.list), querystring: chartSettingsQuerySchema, response: answers(z.array(setting), 400, 401, 403, 404) } },
+      async (request) => ok(request, await collection.list(request.language, request.query.device_type)),
+    );
+    app.post(path, { preHandler, schema: { ...doc(docs.add), body: collection.input, response: answers(setting, 400, 401, 403) } }, async (request) =>
+      ok(request, await collection.create(actorOf(request), request.body as z.output<Input>, request.language), saved),
+    );
+    app.put(
+      `${path}/:id`,
+      {
+        preHandler,
+        schema: { ...doc(docs.replace), params: chartSettingIdParamsSchema, body: collection.input, response: answers(setting, 400, 401, 403, 404) },
+      },
+      async (request) => ok(request, await collection.update(actorOf(request), request.params.id, request.body as z.output<Input>, request.language), saved),
+    );
+    app.delete(
+      `${path}/:id`,
+      { preHandler, schema: { ...doc(docs.remove), params: chartSettingIdParamsSchema, response: answers(z.null(), 400, 401, 403, 404) } },
+      async (request) => {
+        await collection.remove(actorOf(request), request.params.id);
+        return ok(request, null, 'chartSettingDeleted');
+      },
+    );
+  };
+  return plugin;
+}
+
 /** /chart-settings/gauges: a type's gauges. */
-const gaugeRoutes: FastifyPluginAsyncZod<Options> = async (app, { chartSettings, guard }) => {
-  const root = rootOn(guard);
-  app.get(
-    '/chart-settings/gauges',
-    {
-      preHandler: root('gauges'),
-      schema: {
-        ...doc('The gauges of one device type or of all, by type and position'),
-        querystring: chartSettingsQuerySchema,
-        response: answers(z.array(gaugeSettingSchema), 400, 401, 403, 404),
-      },
+const gaugeRoutes = (chartSettings: ChartSettingsService, guard: Guard) =>
+  chartCollectionRoutes(guard, {
+    path: '/chart-settings/gauges',
+    screen: 'gauges',
+    input: gaugeInputSchema,
+    setting: gaugeSettingSchema,
+    saved: 'chartGaugeSaved',
+    docs: {
+      list: 'The gauges of one device type or of all, by type and position',
+      add: 'Adds a gauge: a numeric register of the type, min < max, colour bands rising within the scale',
+      replace: 'Replaces a gauge',
+      remove: 'Deletes a gauge',
     },
-    async (request) => ok(request, await chartSettings.listGauges(request.language, request.query.device_type)),
-  );
-  app.post(
-    '/chart-settings/gauges',
-    {
-      preHandler: root('gauges'),
-      schema: {
-        ...doc('Adds a gauge: a numeric register of the type, min < max, colour bands rising within the scale'),
-        body: gaugeInputSchema,
-        response: answers(gaugeSettingSchema, 400, 401, 403),
-      },
-    },
-    async (request) => ok(request, await chartSettings.createGauge(actorOf(request), request.body, request.language), 'chartGaugeSaved'),
-  );
-  app.put(
-    '/chart-settings/gauges/:id',
-    {
-      preHandler: root('gauges'),
-      schema: {
-        ...doc('Replaces a gauge'),
-        params: chartSettingIdParamsSchema,
-        body: gaugeInputSchema,
-        response: answers(gaugeSettingSchema, 400, 401, 403, 404),
-      },
-    },
-    async (request) => ok(request, await chartSettings.updateGauge(actorOf(request), request.params.id, request.body, request.language), 'chartGaugeSaved'),
-  );
-  app.delete(
-    '/chart-settings/gauges/:id',
-    { preHandler: root('gauges'), schema: { ...doc('Deletes a gauge'), params: chartSettingIdParamsSchema, response: answers(z.null(), 400, 401, 403, 404) } },
-    async (request) => {
-      await chartSettings.removeGauge(actorOf(request), request.params.id);
-      return ok(request, null, 'chartSettingDeleted');
-    },
-  );
-};
+    list: chartSettings.listGauges,
+    create: chartSettings.createGauge,
+    update: chartSettings.updateGauge,
+    remove: chartSettings.removeGauge,
+  });
 
 /** /chart-settings/stacked-charts: a type's register groups drawn stacked. */
-const stackedChartRoutes: FastifyPluginAsyncZod<Options> = async (app, { chartSettings, guard }) => {
-  const root = rootOn(guard);
-  app.get(
-    '/chart-settings/stacked-charts',
-    {
-      preHandler: root('stacked'),
-      schema: {
-        ...doc('The stacked charts of one device type or of all, by type and position'),
-        querystring: chartSettingsQuerySchema,
-        response: answers(z.array(stackedChartSettingSchema), 400, 401, 403, 404),
-      },
+const stackedChartRoutes = (chartSettings: ChartSettingsService, guard: Guard) =>
+  chartCollectionRoutes(guard, {
+    path: '/chart-settings/stacked-charts',
+    screen: 'stacked',
+    input: stackedChartInputSchema,
+    setting: stackedChartSettingSchema,
+    saved: 'chartStackedSaved',
+    docs: {
+      list: 'The stacked charts of one device type or of all, by type and position',
+      add: 'Adds a stacked chart: 2 to 8 distinct numeric registers of the type',
+      replace: 'Replaces a stacked chart',
+      remove: 'Deletes a stacked chart',
     },
-    async (request) => ok(request, await chartSettings.listStacked(request.language, request.query.device_type)),
-  );
-  app.post(
-    '/chart-settings/stacked-charts',
-    {
-      preHandler: root('stacked'),
-      schema: {
-        ...doc('Adds a stacked chart: 2 to 8 distinct numeric registers of the type'),
-        body: stackedChartInputSchema,
-        response: answers(stackedChartSettingSchema, 400, 401, 403),
-      },
-    },
-    async (request) => ok(request, await chartSettings.createStacked(actorOf(request), request.body, request.language), 'chartStackedSaved'),
-  );
-  app.put(
-    '/chart-settings/stacked-charts/:id',
-    {
-      preHandler: root('stacked'),
-      schema: {
-        ...doc('Replaces a stacked chart'),
-        params: chartSettingIdParamsSchema,
-        body: stackedChartInputSchema,
-        response: answers(stackedChartSettingSchema, 400, 401, 403, 404),
-      },
-    },
-    async (request) => ok(request, await chartSettings.updateStacked(actorOf(request), request.params.id, request.body, request.language), 'chartStackedSaved'),
-  );
-  app.delete(
-    '/chart-settings/stacked-charts/:id',
-    {
-      preHandler: root('stacked'),
-      schema: { ...doc('Deletes a stacked chart'), params: chartSettingIdParamsSchema, response: answers(z.null(), 400, 401, 403, 404) },
-    },
-    async (request) => {
-      await chartSettings.removeStacked(actorOf(request), request.params.id);
-      return ok(request, null, 'chartSettingDeleted');
-    },
-  );
-};
+    list: chartSettings.listStacked,
+    create: chartSettings.createStacked,
+    update: chartSettings.updateStacked,
+    remove: chartSettings.removeStacked,
+  });
 
 /** /chart-settings/stop-states: what means a type's machine is stopped. */
 const stopStateRoutes: FastifyPluginAsyncZod<Options> = async (app, { chartSettings, guard }) => {

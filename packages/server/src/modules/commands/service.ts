@@ -2,9 +2,9 @@ import { decodeRegister, encodeRegister, type CommandView, type Language, type W
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerView } from '../../broker/types.js';
-import type { Db } from '../../db/index.js';
+import type { Db, Executor } from '../../db/index.js';
 import { queryRows } from '../../db/sql.js';
-import { commands, latestValues, type UserRow } from '../../db/schema.js';
+import { commands, latestValues, type CommandRow, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import type { RegisteredBox, RegisteredController, Registry } from '../../fleet/registry.js';
 import type { StatusService } from '../../fleet/status.js';
@@ -73,7 +73,17 @@ export function createCommandService(deps: {
   }
 
   return {
-    async write(caller: Caller, boxId: string, station: number, input: WriteRequest): Promise<CommandView> {
+    /**
+     * `within` runs in the command's transaction (a batch records its item there, so that a resumed
+     * batch never writes the same controller twice).
+     */
+    async write(
+      caller: Caller,
+      boxId: string,
+      station: number,
+      input: WriteRequest,
+      within?: (tx: Executor, command: CommandRow) => Promise<void>,
+    ): Promise<CommandView> {
       const { box, access } = await boxOf(caller, boxId);
       const controller = box.controllers.get(station);
       if (!controller) throw ApiError.notFound('deviceNotFound');
@@ -101,6 +111,7 @@ export function createCommandService(deps: {
           ip: caller.ip,
           commandId: created!.id,
         });
+        await within?.(tx, created!);
         return created!;
       });
       delivery.announce(box, row);

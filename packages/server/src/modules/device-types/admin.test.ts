@@ -212,6 +212,13 @@ describe('device types administered by root', () => {
     const inUse = await call('PUT', '/device-types/mb_200/protocol', { language: 'en', rows: [after.rows[0]] });
     expectRejected(inUse, 400, 'Register 2 is used by the page layout: change that first');
     expect((await protocol('en')).current_version).toBe(3);
+
+    // Nor one the lock (hint code, password, lock state, service days) uses.
+    await t.database.db.execute(sql`update device_types set unlock = '{"hint": 3, "password": 3, "state": 3, "service_days": 3}' where id = 'mb_200'`);
+    const locking = await call('PUT', '/device-types/mb_200/protocol', { language: 'en', rows: after.rows.slice(0, 2) });
+    expectRejected(locking, 400, 'Register 3 is used by the controller’s lock (hint code, password, lock state, service days): change that first');
+    await t.database.db.execute(sql`update device_types set unlock = null where id = 'mb_200'`);
+    expect((await protocol('en')).current_version).toBe(3);
   });
 
   it('answers the template, the export (which uploads back unchanged) and the definition', async () => {
@@ -235,6 +242,7 @@ describe('device types administered by root', () => {
     const builtIn = dataOf<DeviceTypeInput>(await call('GET', '/device-types/maglev_blower/definition'));
     expect(builtIn.events.length).toBeGreaterThan(0);
     expect(builtIn.charts?.gauges.length).toBeGreaterThan(0);
+    expect(builtIn.unlock).toEqual({ hint: 31, password: 44, state: 46, service_days: 47 });
   });
 
   it('edits facts and aliases, and deletes only a type no controller uses', async () => {
@@ -248,6 +256,27 @@ describe('device types administered by root', () => {
     expect((await call('DELETE', '/device-types/mb_200')).statusCode).toBe(200);
     expect((await call('GET', '/device-types/mb_200')).statusCode).toBe(404);
     expect((await auditOf('delete_device_type')).length).toBe(1);
+  });
+
+  it("names a type's lock registers: four different registers of its protocol, the password one writable; left out keeps, null removes", async () => {
+    const stored = dataOf<DeviceTypeAdminItem>(await call('GET', '/device-types/air_compressor'));
+    expect(stored.unlock).toEqual({ hint: 32, password: 43, state: 45, service_days: 46 });
+    const facts = { name: stored.name, kind: stored.kind, template: stored.template, remark: stored.remark, aliases: stored.aliases };
+    const put = (unlock?: object | null) => call('PUT', '/device-types/air_compressor', unlock === undefined ? facts : { ...facts, unlock });
+
+    expectFieldErrors(envelopeOf(await put({ hint: 32, password: 43, state: 45, service_days: 45 })), [
+      { field: 'unlock', message: 'The lock needs four different registers' },
+    ]);
+    expect(errorsOf(await put({ hint: 32, password: 45, state: 46, service_days: 9999 }))).toEqual([
+      { field: 'unlock.password', message: 'The password register (45) must be writable' },
+      { field: 'unlock.service_days', message: 'The type has no register 9999' },
+    ]);
+    expect(dataOf<DeviceTypeAdminItem>(await put()).unlock).toEqual(stored.unlock);
+    expect(dataOf<DeviceTypeAdminItem>(await put(null)).unlock).toBeNull();
+    // The lock is gone from the type's definition too, and comes back as it was.
+    expect(dataOf<DeviceTypeInput>(await call('GET', '/device-types/air_compressor/definition')).unlock).toBeUndefined();
+    expect(dataOf<DeviceTypeAdminItem>(await put(stored.unlock)).unlock).toEqual(stored.unlock);
+    expect((await auditOf('edit_device_type')).at(-1)!.new_value).toContain('"unlock":{"hint":32');
   });
 
   it('refuses deleting a built-in type in use too', async () => {

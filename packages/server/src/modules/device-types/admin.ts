@@ -1,11 +1,19 @@
-import { Code, type CreateDeviceType, type DeviceTypeAdminItem, type DeviceTypeAlias, type DeviceTypeInput, type UpdateDeviceType } from '@cloudbox/domain';
+import {
+  Code,
+  type CreateDeviceType,
+  type DeviceTypeAdminItem,
+  type DeviceTypeAlias,
+  type DeviceTypeInput,
+  type UnlockRegisters,
+  type UpdateDeviceType,
+} from '@cloudbox/domain';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/index.js';
-import { queryRows } from '../../db/sql.js';
+import { numberArray, queryRows } from '../../db/sql.js';
 import { ckCodes, deviceTypeAliases, deviceTypes } from '../../db/schema.js';
 import { requireDeviceType } from '../../db/device-types.js';
 import { loadDeviceTypes } from '../../fleet/device-types.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError, type Problem } from '../../http/errors.js';
 import type { Actor, OperationLogService } from '../oplog/service.js';
 
 export interface DeviceTypeAdminDeps {
@@ -16,11 +24,38 @@ export interface DeviceTypeAdminDeps {
 
 export type DeviceTypeAdmin = ReturnType<typeof createDeviceTypeAdmin>;
 
-const ITEM = sql`select t.id, t.number, t.name, t.kind, t.template, t.built_in, t.remark, t.protocol_version,
+const ITEM = sql`select t.id, t.number, t.name, t.kind, t.template, t.built_in, t.remark, t.protocol_version, t.unlock,
     (select count(*)::int from device_type_registers g where g.device_type_id = t.id) as registers,
     (select count(*)::int from controllers c where c.device_type_id = t.id) as controllers,
     coalesce((select jsonb_agg(jsonb_build_object('alias', a.alias, 'ck', a.ck) order by a.alias) from device_type_aliases a where a.device_type_id = t.id), '[]'::jsonb) as aliases
   from device_types t`;
+
+/** A company an alias names must exist (an unknown CK is a typo, not a new company). */
+async function checkAliases(executor: Executor, aliases: DeviceTypeAlias[]): Promise<void> {
+  const cks = [...new Set(aliases.flatMap((alias) => (alias.ck ? [alias.ck] : [])))];
+  if (cks.length === 0) return;
+  const known = new Set((await executor.select({ code: ckCodes.code }).from(ckCodes).where(inArray(ckCodes.code, cks))).map((row) => row.code));
+  const problems = aliases.flatMap((alias, index) =>
+    alias.ck && !known.has(alias.ck) ? [{ field: `aliases.${index}.ck`, key: 'ckUnknown' as const, params: { ck: alias.ck } }] : [],
+  );
+  if (problems.length > 0) throw ApiError.invalidInput(problems);
+}
+
+/** A lock's registers must be four different registers of the type, the password one writable. */
+async function checkUnlock(executor: Executor, id: string, unlock: UnlockRegisters): Promise<void> {
+  const numbers = Object.values(unlock);
+  if (new Set(numbers).size !== numbers.length) throw ApiError.invalidInput([{ field: 'unlock', key: 'unlockRegistersRepeated' }]);
+  const rows = await queryRows<{ number: number; writable: boolean }>(
+    executor,
+    sql`select number, writable from device_type_registers where device_type_id = ${id} and number = any(${numberArray(numbers)}::int[])`,
+  );
+  const found = new Map(rows.map((row) => [Number(row.number), row.writable]));
+  const problems = Object.entries(unlock).flatMap(([role, register]): Problem[] => {
+    if (!found.has(register)) return [{ field: `unlock.${role}`, key: 'unlockRegisterUnknown', params: { register } }];
+    return role === 'password' && !found.get(register) ? [{ field: 'unlock.password', key: 'unlockPasswordNotWritable', params: { register } }] : [];
+  });
+  if (problems.length > 0) throw ApiError.invalidInput(problems);
+}
 
 /**
  * Device types as root administers them: the list with their aliases, protocol version and use;
@@ -46,24 +81,13 @@ export function createDeviceTypeAdmin({ db, oplog, deviceTypesChanged }: DeviceT
     return found;
   }
 
-  /** A company an alias names must exist (an unknown CK is a typo, not a new company). */
-  async function checkAliases(executor: Executor, aliases: DeviceTypeAlias[]): Promise<void> {
-    const cks = [...new Set(aliases.flatMap((alias) => (alias.ck ? [alias.ck] : [])))];
-    if (cks.length === 0) return;
-    const known = new Set((await executor.select({ code: ckCodes.code }).from(ckCodes).where(inArray(ckCodes.code, cks))).map((row) => row.code));
-    const problems = aliases.flatMap((alias, index) =>
-      alias.ck && !known.has(alias.ck) ? [{ field: `aliases.${index}.ck`, key: 'ckUnknown' as const, params: { ck: alias.ck } }] : [],
-    );
-    if (problems.length > 0) throw ApiError.invalidInput(problems);
-  }
-
   async function replaceAliases(tx: Executor, id: string, aliases: DeviceTypeAlias[]): Promise<void> {
     await tx.delete(deviceTypeAliases).where(eq(deviceTypeAliases.deviceTypeId, id));
     if (aliases.length > 0) await tx.insert(deviceTypeAliases).values(aliases.map((alias) => ({ deviceTypeId: id, alias: alias.alias, ck: alias.ck })));
   }
 
-  const summary = (input: UpdateDeviceType) =>
-    JSON.stringify({ name: input.name, kind: input.kind, template: input.template, remark: input.remark, aliases: input.aliases });
+  const summary = (input: Omit<UpdateDeviceType, 'unlock'> & { unlock?: UnlockRegisters | null }) =>
+    JSON.stringify({ name: input.name, kind: input.kind, template: input.template, remark: input.remark, aliases: input.aliases, unlock: input.unlock });
 
   return {
     async list(keyword?: string): Promise<DeviceTypeAdminItem[]> {
@@ -101,10 +125,18 @@ export function createDeviceTypeAdmin({ db, oplog, deviceTypesChanged }: DeviceT
       const { id } = await requireDeviceType(db, ref);
       await checkAliases(db, input.aliases);
       const before = await item(id);
+      if (input.unlock) await checkUnlock(db, id, input.unlock);
       await db.transaction(async (tx) => {
         await tx
           .update(deviceTypes)
-          .set({ name: input.name, kind: input.kind, template: input.template, remark: input.remark, updatedAt: new Date() })
+          .set({
+            name: input.name,
+            kind: input.kind,
+            template: input.template,
+            remark: input.remark,
+            ...(input.unlock !== undefined && { unlock: input.unlock }),
+            updatedAt: new Date(),
+          })
           .where(eq(deviceTypes.id, id));
         await replaceAliases(tx, id, input.aliases);
         await audit(
@@ -134,7 +166,7 @@ export function createDeviceTypeAdmin({ db, oplog, deviceTypesChanged }: DeviceT
     /**
      * The type as the domain's device type definition (what the simulator reads with
      * `--device-types`): registers, the type's own page layout, enabled event rules, and the gauges
-     * and stop state of its charts.
+     * and stop state of its charts, and its lock's registers.
      */
     async definition(ref: string): Promise<DeviceTypeInput> {
       const { id } = await requireDeviceType(db, ref);
@@ -166,6 +198,7 @@ export function createDeviceTypeAdmin({ db, oplog, deviceTypesChanged }: DeviceT
           message: rule.message,
         })),
         charts: { gauges: gauges.map((gauge) => gauge.register), ...(stop && { stop }) },
+        ...(facts!.unlock && { unlock: facts!.unlock }),
       };
     },
   };

@@ -62,11 +62,11 @@ async function versions(db: Db, id: string): Promise<ProtocolVersion[]> {
   return rows.map(({ created_ms, ...row }) => ({ ...row, created_at: new Date(created_ms).toISOString() }));
 }
 
-/** Registers in use elsewhere (page layout, event rules, charts, stop state) that a new table leaves out. */
+/** Registers in use elsewhere (page layout, event rules, charts, stop state, the lock) that a new table leaves out. */
 async function removedInUse(tx: Executor, id: string, kept: Set<number>, before: Iterable<number>, language: Language): Promise<Problem[]> {
   const removed = [...before].filter((number) => !kept.has(number));
   if (removed.length === 0) return [];
-  const used = await queryRows<{ register: number; use: 'protocolUseLayout' | 'protocolUseRule' | 'protocolUseChart' }>(
+  const used = await queryRows<{ register: number; use: 'protocolUseLayout' | 'protocolUseRule' | 'protocolUseChart' | 'protocolUseUnlock' }>(
     tx,
     sql`select r.register, r.use from (
           select register1 as register, 'protocolUseLayout' as use from device_type_layout_rows where device_type_id = ${id}
@@ -76,6 +76,7 @@ async function removedInUse(tx: Executor, id: string, kept: Set<number>, before:
           union all select register, 'protocolUseChart' from device_type_gauges where device_type_id = ${id}
           union all select register, 'protocolUseChart' from device_type_stop_states where device_type_id = ${id}
           union all select value::int, 'protocolUseChart' from device_type_stacked_charts, jsonb_array_elements_text(registers) where device_type_id = ${id}
+          union all select value::int, 'protocolUseUnlock' from device_types, jsonb_each_text(unlock) where id = ${id} and unlock is not null
         ) r where r.register = any(${`{${removed.join(',')}}`}::int[])`,
   );
   const first = new Map(used.map((row) => [row.register, row.use]));
@@ -183,7 +184,7 @@ export function createProtocolService(deps: ProtocolDeps) {
     /**
      * The whole table edited in one language: its names and choice labels are that language's, the
      * codec columns everyone's. Registers may be added (named in this language in all until their
-     * own are given) or removed (unless a layout, rule or chart uses them).
+     * own are given) or removed (unless a layout, rule, chart or the lock uses them).
      */
     async save(actor: Actor, ref: string, input: SaveProtocol, replyLanguage: Language): Promise<ProtocolSaved> {
       const type = await requireDeviceType(db, ref);

@@ -104,7 +104,7 @@ const EXPIRY_OFFSET: Record<ExpiryGroup, number> = { last_month: -1, this_month:
  * Boxes whose expiry date falls in the month `offset` months from the current one, the current
  * month being the one `now` falls in at the box's CK's time zone.
  */
-function expiryCondition(group: ExpiryGroup, now: Date): SQL {
+export function expiryCondition(group: ExpiryGroup, now: Date): SQL {
   const offset = EXPIRY_OFFSET[group];
   const month = sql`date_trunc('month', ${now.toISOString()}::timestamptz at time zone k.time_zone)`;
   return sql`(boxes.expiry_date >= (${month} + ${offset}::int * interval '1 month')::date

@@ -1,4 +1,12 @@
-import { deviceState, formatRegisterValue, registerRange, type DeviceRealtime, type Language, type LocalizedText } from '@cloudbox/domain';
+import {
+  deviceState,
+  formatRegisterValue,
+  registerRange,
+  type DeviceRealtime,
+  type Language,
+  type LocalizedText,
+  type UnlockRegisters,
+} from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { queryRows } from '../../db/sql.js';
@@ -11,6 +19,7 @@ import { createRecentAnswers } from './recent.js';
 import { resolveDevice } from './resolve.js';
 
 interface StateRow {
+  unlock: UnlockRegisters | null;
   online: boolean;
   ts: number | null;
   values: Record<string, number> | null;
@@ -59,7 +68,7 @@ async function realtimeOf(
   const [[state], layout] = await Promise.all([
     queryRows<StateRow>(
       db,
-      sql`select boxes.online, date_part('epoch', l.ts) * 1000 as ts, l.values, a.alert, a.fault
+      sql`select (select t.unlock from device_types t where t.id = ${typeId}) as unlock, boxes.online, date_part('epoch', l.ts) * 1000 as ts, l.values, a.alert, a.fault
           from boxes
           left join latest_values l on l.controller_id = ${controller.id}
           left join lateral (
@@ -72,6 +81,7 @@ async function realtimeOf(
   ]);
   if (!state) throw ApiError.notFound('boxNotFound');
   const values = state.values ?? {};
+  const unlock = state.unlock && readable(state.unlock.hint) && readable(state.unlock.state) ? state.unlock : null;
   return {
     box_id: device.box.id,
     controller_id: controller.station,
@@ -108,6 +118,7 @@ async function realtimeOf(
         const [first, second] = cells as [{ name: string; register: number }, ...{ name: string; register: number }[]];
         return { row: row.row, name1: first.name, register1: first.register, name2: second?.name ?? null, register2: second?.register ?? null };
       }),
+    unlock,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Channel, Language, NoticeDelivery, NoticeDeliveryExportQuery, PushSetting, UpkeepReminder } from '@cloudbox/domain';
+import type { Language, NoticeDelivery, NoticeDeliveryExportQuery, PushSetting, UpkeepReminder } from '@cloudbox/domain';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { containing, isoOf } from '../devices/queries.js';
 
@@ -14,18 +14,6 @@ export const pushSettingRows = (where: SQL) =>
 
 export function pushSettingOf({ updated_ms, ...row }: PushSettingRow): PushSetting {
   return { ...row, id: Number(row.id), updated_at: isoOf(Number(updated_ms))! };
-}
-
-export interface ChannelRow extends Omit<Channel, 'created_at'> {
-  created_ms: number;
-}
-
-export const channelRows = (where: SQL) =>
-  sql`select id, kind, name, target, secret <> '' as has_secret, language, enabled, ck, user_id, date_part('epoch', created_at) * 1000 as created_ms
-      from notice_channels where ck is not null and ${where} order by ck, id`;
-
-export function channelOf({ created_ms, ...row }: ChannelRow): Channel {
-  return { ...row, id: Number(row.id), created_at: isoOf(Number(created_ms))! };
 }
 
 export interface ReminderRow extends Omit<UpkeepReminder, 'device_type' | 'updated_at'> {

@@ -15,7 +15,8 @@ import type { Db, Executor } from '../../db/index.js';
 import { numberArray, queryRows } from '../../db/sql.js';
 import { ApiError } from '../../http/errors.js';
 import type { Actor, OperationLogService } from '../oplog/service.js';
-import { channelColumns, channelOf, describeChannel, inboxFrom, inboxItemOf, inboxPage, inboxWhere, type ChannelRow, type InboxRow } from './sql.js';
+import { channelOf, channelsOf, deleteChannel, describeChannel, insertChannel, lockChannel, replaceChannel, type ChannelRow } from '../../notices/channels.js';
+import { inboxFrom, inboxItemOf, inboxPage, inboxWhere, type InboxRow } from './sql.js';
 
 export type NotificationService = ReturnType<typeof createNotificationService>;
 
@@ -23,7 +24,7 @@ const channelNotFound = () => ApiError.notFound('channelNotFound');
 
 /** The caller's own channel, locked for the change; 404 for none, and for another user's (or a company's). */
 async function ownChannel(tx: Executor, userId: number, id: number): Promise<ChannelRow> {
-  const [row] = await queryRows<ChannelRow>(tx, sql`select ${channelColumns} from notice_channels where id = ${id} and user_id = ${userId} for update`);
+  const row = await lockChannel(tx, { userId }, id);
   if (!row) throw channelNotFound();
   return row;
 }
@@ -96,8 +97,7 @@ export function createNotificationService(deps: { db: Db; oplog: OperationLogSer
     },
 
     async channels(userId: number): Promise<Channel[]> {
-      const rows = await queryRows<ChannelRow>(db, sql`select ${channelColumns} from notice_channels where user_id = ${userId} order by id`);
-      return rows.map(channelOf);
+      return channelsOf(db, { userId });
     },
 
     async addChannel(actor: Actor, input: ChannelInput): Promise<Channel> {
@@ -106,14 +106,9 @@ export function createNotificationService(deps: { db: Db; oplog: OperationLogSer
         await tx.execute(sql`select 1 from users where id = ${actor.user.id} for update`);
         const [counted] = await queryRows<{ count: number }>(tx, sql`select count(*)::int as count from notice_channels where user_id = ${actor.user.id}`);
         if ((counted?.count ?? 0) >= MAX_USER_CHANNELS) throw ApiError.rejected('channelLimitReached', { max: MAX_USER_CHANNELS }, 409);
-        const [row] = await queryRows<ChannelRow>(
-          tx,
-          sql`insert into notice_channels (user_id, kind, name, target, secret, language, enabled)
-              values (${actor.user.id}, ${input.kind}, ${input.name}, ${input.target}, ${input.secret}, ${input.language}, ${input.enabled})
-              returning ${channelColumns}`,
-        );
+        const row = await insertChannel(tx, { userId: actor.user.id }, input);
         await audit(tx, actor, 'add_notice_channel', { newValue: describeChannel(input) });
-        return channelOf(row!);
+        return channelOf(row);
       });
     },
 
@@ -121,23 +116,16 @@ export function createNotificationService(deps: { db: Db; oplog: OperationLogSer
     async updateChannel(actor: Actor, id: number, input: ChannelUpdate): Promise<Channel> {
       return db.transaction(async (tx) => {
         const before = await ownChannel(tx, actor.user.id, id);
-        const secret = input.secret || before.secret;
-        if (input.kind === 'webhook' && secret === '') throw ApiError.invalidInput([{ key: 'channelSecretRequired', field: 'secret' }]);
-        const [row] = await queryRows<ChannelRow>(
-          tx,
-          sql`update notice_channels set kind = ${input.kind}, name = ${input.name}, target = ${input.target}, secret = ${secret},
-                language = ${input.language}, enabled = ${input.enabled}, updated_at = now()
-              where id = ${id} returning ${channelColumns}`,
-        );
+        const row = await replaceChannel(tx, before, input);
         await audit(tx, actor, 'edit_notice_channel', { oldValue: describeChannel(before), newValue: describeChannel(input) });
-        return channelOf(row!);
+        return channelOf(row);
       });
     },
 
     async removeChannel(actor: Actor, id: number): Promise<void> {
       await db.transaction(async (tx) => {
         const before = await ownChannel(tx, actor.user.id, id);
-        await tx.execute(sql`delete from notice_channels where id = ${id}`);
+        await deleteChannel(tx, id);
         await audit(tx, actor, 'delete_notice_channel', { oldValue: describeChannel(before) });
       });
     },

@@ -1,4 +1,4 @@
-import type { Channel, ChannelKind, Language, NotificationItem, NotificationQuery } from '@cloudbox/domain';
+import type { Language, NotificationItem, NotificationQuery } from '@cloudbox/domain';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { noticeEventJoins, noticeItemColumns, noticeOnBus, type NoticeEventRow } from '../../notices/sql.js';
 
@@ -33,34 +33,4 @@ export function inboxPage(where: SQL, limit: number, offset: number): SQL {
 export function inboxItemOf(row: InboxRow, language: Language): NotificationItem {
   const notice = noticeOnBus(row);
   return { ...notice, id: Number(row.id), note: notice.note[language] ?? notice.note.zh ?? '', read: row.read };
-}
-
-/** A channel's row as answered (`channelSchema`), and its secret for the service's own use. */
-export interface ChannelRow extends Omit<Channel, 'created_at'> {
-  created_ms: number;
-  secret: string;
-}
-
-export const channelColumns = sql`id, kind, name, target, secret, secret <> '' as has_secret, language, enabled, ck, user_id,
-  (extract(epoch from created_at) * 1000)::float8 as created_ms`;
-
-/** A channel as answered: never its secret. */
-export function channelOf(row: ChannelRow): Channel {
-  return {
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
-    target: row.target,
-    has_secret: row.has_secret,
-    language: row.language,
-    enabled: row.enabled,
-    ck: row.ck,
-    user_id: row.user_id,
-    created_at: new Date(Number(row.created_ms)).toISOString(),
-  };
-}
-
-/** What the operation log shows of a channel: its kind, address and name (never the secret). */
-export function describeChannel(channel: { kind: ChannelKind; target: string; name: string; enabled: boolean }): string {
-  return `${channel.kind} ${channel.target}${channel.name ? ` (${channel.name})` : ''}${channel.enabled ? '' : ' disabled'}`;
 }

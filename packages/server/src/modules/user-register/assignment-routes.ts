@@ -94,13 +94,13 @@ export const assignmentRoutes: UserRegisterRoutes = async (app, { service, guard
     {
       preHandler: screen('add-device'),
       schema: {
-        ...doc('add-device: binds a box to the caller by its id and CK code'),
+        ...doc('add-device: binds a box to the caller by its id and CK code; `scan_mode` (camera, photo, typed) records a QR binding'),
         body: registerDeviceToUserSchema,
         response: answers(z.null(), 400, 401, 403, 404, 409),
       },
     },
     async (request) => {
-      await service.bind(callerOf(request), request.body.device_id, request.body.ck);
+      await service.bind(callerOf(request), request.body.device_id, request.body.ck, request.body.scan_mode);
       return ok(request, null);
     },
   );

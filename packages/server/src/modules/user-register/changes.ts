@@ -6,6 +6,7 @@ import { users, type UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { hierarchySeers, isServiceStaffRow, maySwitchBox, seesBox, seesThroughHierarchy, topOwnerOf, usersConcernedBy } from '../../access/sql.js';
 import type { OperationLogService } from '../oplog/service.js';
+import { releaseQrBindings } from '../qr-labels/bindings.js';
 import type { Caller } from './lookups.js';
 import { ids, texts } from './sql.js';
 
@@ -113,10 +114,17 @@ export function createChanges({ db, oplog, scopesChanged }: ChangeDeps) {
       return created.id;
     },
 
-    /** Runs a change of these boxes' relations in one transaction; afterwards everyone concerned before or after hears of it. */
+    /**
+     * Runs a change of these boxes' relations in one transaction, which also ends the QR bindings
+     * of those whose binder no longer owns them; afterwards everyone concerned before or after hears of it.
+     */
     async changeBoxes<T>(boxIds: readonly string[], change: (tx: Executor) => Promise<T>, alsoConcerned: number[] = []): Promise<T> {
       const before = await concerned(db, boxIds);
-      const result = await db.transaction((tx) => change(tx));
+      const result = await db.transaction(async (tx) => {
+        const changed = await change(tx);
+        await releaseQrBindings(tx, boxIds);
+        return changed;
+      });
       scopesChanged([...before, ...(await concerned(db, boxIds)), ...alsoConcerned]);
       return result;
     },

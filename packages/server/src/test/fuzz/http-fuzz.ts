@@ -108,8 +108,8 @@ export class Sessions {
   }
 }
 
-/** Routes whose success is not JSON: the spreadsheets and the metrics text. */
-const NOT_ENVELOPED = [/\/export$/, /\/template$/, /^\/api\/v2\/metrics/];
+/** Routes whose success is not JSON: the spreadsheets, the QR labels (PDF, PNG) and the metrics text. */
+const NOT_ENVELOPED = [/\/export$/, /\/template$/, /^\/api\/v2\/metrics/, /\/download_expired_info$/, /\/qr-labels?$/, /^\/api\/v2\/jobs\/\d+\/report$/];
 /**
  * Routes that answer outside the envelope whatever the status: the docs (swagger-ui's own files)
  * and the realtime WebSocket, whose plain GET @fastify/websocket answers with an empty 404.

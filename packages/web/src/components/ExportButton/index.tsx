@@ -90,16 +90,18 @@ export default function ExportButton({ children, run, disabled, className }: Exp
   );
 }
 
-/** The xlsx export of a server-paged list: `path` streams what `query` filters, saved as `file`. */
+/** The xlsx export of a server-paged list: `path` streams what `query` filters (or, for a POST export, what `body` asks), saved as `file`. */
 export function XlsxExport({
   path,
   query,
+  body,
   file,
   disabled,
   className,
 }: {
   path: string;
   query: Readonly<Record<string, QueryValue>>;
+  body?: object;
   file: string;
   disabled?: boolean;
   className?: string;
@@ -109,7 +111,7 @@ export function XlsxExport({
     <ExportButton
       className={className}
       disabled={disabled}
-      run={(report, signal) => downloadFile(path, query, file, (progress) => report(streamedReport(progress, t)), signal)}
+      run={(report, signal) => downloadFile(path, query, file, (progress) => report(streamedReport(progress, t)), signal, body)}
     >
       {t('export.xlsx')}
     </ExportButton>

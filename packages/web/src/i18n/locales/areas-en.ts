@@ -13,6 +13,17 @@ import notifications from './notifications/en.json';
 import announcements from './announcements/en.json';
 import pushSettings from './pushSettings/en.json';
 import excelSettings from './excelSettings/en.json';
+import simRenewal from './simRenewal/en.json';
+import unlock from './unlock/en.json';
+import dynamicPasswords from './dynamicPasswords/en.json';
+import qrLabels from './qrLabels/en.json';
+import serverLog from './serverLog/en.json';
+import redisTool from './redisTool/en.json';
+import jobs from './jobs/en.json';
+import plcProgram from './plcProgram/en.json';
+import batchJobs from './batchJobs/en.json';
+import inactiveBoxes from './inactiveBoxes/en.json';
+import scripts from './scripts/en.json';
 import { areaTranslation } from './translation';
 
 /** The en strings of the console's areas: a chunk loaded with the signed-in console in this language. */
@@ -32,4 +43,15 @@ export default areaTranslation({
   announcements,
   pushSettings,
   excelSettings,
+  simRenewal,
+  unlock,
+  dynamicPasswords,
+  qrLabels,
+  serverLog,
+  redisTool,
+  jobs,
+  plcProgram,
+  batchJobs,
+  inactiveBoxes,
+  scripts,
 });

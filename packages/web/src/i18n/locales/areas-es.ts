@@ -13,6 +13,17 @@ import notifications from './notifications/es.json';
 import announcements from './announcements/es.json';
 import pushSettings from './pushSettings/es.json';
 import excelSettings from './excelSettings/es.json';
+import simRenewal from './simRenewal/es.json';
+import unlock from './unlock/es.json';
+import dynamicPasswords from './dynamicPasswords/es.json';
+import qrLabels from './qrLabels/es.json';
+import serverLog from './serverLog/es.json';
+import redisTool from './redisTool/es.json';
+import jobs from './jobs/es.json';
+import plcProgram from './plcProgram/es.json';
+import batchJobs from './batchJobs/es.json';
+import inactiveBoxes from './inactiveBoxes/es.json';
+import scripts from './scripts/es.json';
 import { areaTranslation } from './translation';
 
 /** The es strings of the console's areas: a chunk loaded with the signed-in console in this language. */
@@ -32,4 +43,15 @@ export default areaTranslation({
   announcements,
   pushSettings,
   excelSettings,
+  simRenewal,
+  unlock,
+  dynamicPasswords,
+  qrLabels,
+  serverLog,
+  redisTool,
+  jobs,
+  plcProgram,
+  batchJobs,
+  inactiveBoxes,
+  scripts,
 });

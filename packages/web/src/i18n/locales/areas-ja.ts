@@ -13,6 +13,17 @@ import notifications from './notifications/ja.json';
 import announcements from './announcements/ja.json';
 import pushSettings from './pushSettings/ja.json';
 import excelSettings from './excelSettings/ja.json';
+import simRenewal from './simRenewal/ja.json';
+import unlock from './unlock/ja.json';
+import dynamicPasswords from './dynamicPasswords/ja.json';
+import qrLabels from './qrLabels/ja.json';
+import serverLog from './serverLog/ja.json';
+import redisTool from './redisTool/ja.json';
+import jobs from './jobs/ja.json';
+import plcProgram from './plcProgram/ja.json';
+import batchJobs from './batchJobs/ja.json';
+import inactiveBoxes from './inactiveBoxes/ja.json';
+import scripts from './scripts/ja.json';
 import { areaTranslation } from './translation';
 
 /** The ja strings of the console's areas: a chunk loaded with the signed-in console in this language. */
@@ -32,4 +43,15 @@ export default areaTranslation({
   announcements,
   pushSettings,
   excelSettings,
+  simRenewal,
+  unlock,
+  dynamicPasswords,
+  qrLabels,
+  serverLog,
+  redisTool,
+  jobs,
+  plcProgram,
+  batchJobs,
+  inactiveBoxes,
+  scripts,
 });

@@ -13,6 +13,17 @@ import notifications from './notifications/zh';
 import announcements from './announcements/zh';
 import pushSettings from './pushSettings/zh';
 import excelSettings from './excelSettings/zh';
+import simRenewal from './simRenewal/zh';
+import unlock from './unlock/zh';
+import dynamicPasswords from './dynamicPasswords/zh';
+import qrLabels from './qrLabels/zh';
+import serverLog from './serverLog/zh';
+import redisTool from './redisTool/zh';
+import jobs from './jobs/zh';
+import plcProgram from './plcProgram/zh';
+import batchJobs from './batchJobs/zh';
+import inactiveBoxes from './inactiveBoxes/zh';
+import scripts from './scripts/zh';
 
 /**
  * The Chinese strings of the console's areas: a chunk loaded with the signed-in console (the
@@ -34,6 +45,17 @@ const areas = {
   announcements,
   pushSettings,
   excelSettings,
+  simRenewal,
+  unlock,
+  dynamicPasswords,
+  qrLabels,
+  serverLog,
+  redisTool,
+  jobs,
+  plcProgram,
+  batchJobs,
+  inactiveBoxes,
+  scripts,
 };
 
 export default areas;

@@ -427,9 +427,6 @@ const zh = {
     around: '周边设备',
     noPosition: '该盒子没有坐标',
   },
-  placeholder: {
-    comingSoon: '该页面将在后续版本中提供',
-  },
   errorPage: {
     notFound: '抱歉，您访问的页面不存在',
     forbidden: '抱歉，您没有权限访问该页面',

@@ -8,6 +8,7 @@ import { useUserStore } from '../../stores/user';
 
 const EXPIRED_PATH = '/iccid/expired-device-list';
 const FEEDBACK_PATH = '/iccid/recharge-feedback';
+const REFRESH_MS = 60_000;
 
 function Count({ count, label, to, roles }: { count: number; label: string; to: string; roles: readonly AccessName[] }) {
   const badge = <Badge count={count} overflowCount={999} showZero color={count > 0 ? undefined : '#bfbfbf'} />;
@@ -30,8 +31,15 @@ export default function HeaderCounts() {
   const user = useUserStore((state) => state.user);
   const roles = user?.roles ?? [];
   const seesFeedback = roles.includes('showFeedback') || roles.includes('root');
-  const expired = useQuery({ queryKey: ['header-count', 'expired'], queryFn: getExpiredCount, staleTime: 60_000 });
-  const feedback = useQuery({ queryKey: ['header-count', 'feedback'], queryFn: getFeedbackCount, staleTime: 60_000, enabled: seesFeedback });
+  // Read again every minute, and at once after a renewal request or its handling (the renewal screens invalidate `header-count`).
+  const expired = useQuery({ queryKey: ['header-count', 'expired'], queryFn: getExpiredCount, staleTime: 60_000, refetchInterval: REFRESH_MS });
+  const feedback = useQuery({
+    queryKey: ['header-count', 'feedback'],
+    queryFn: getFeedbackCount,
+    staleTime: 60_000,
+    refetchInterval: REFRESH_MS,
+    enabled: seesFeedback,
+  });
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { formatDateTime, type BoxWithSecret, type RegistryItem } from '@cloudbox/domain';
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Input, Table, type TableProps } from 'antd';
+import { App, Badge, Button, Card, Input, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { listRegistrations, REGISTRY_EXPORT_PATH, rotateSecret } from '../../../
 import ExportButton, { streamedReport } from '../../../components/ExportButton';
 import { useUserStore } from '../../../stores/user';
 import { downloadFile } from '../../../utils/download';
+import QrLabelsDialog, { type QrLabelsTarget } from '../shared/QrLabelsDialog';
 import SecretDialog from '../shared/SecretDialog';
 import '../shared/box-registry.css';
 
@@ -20,7 +21,7 @@ interface Filters {
 /**
  * /box-reg-info/list: the registered boxes (root all companies, limited_admin its own), searched by
  * id, CK, model or ICCID and paged on the server; exported as xlsx; a box's secret renewed (the new
- * one shown once with its label).
+ * one shown once with its label); QR labels of a box or of an id range printed.
  */
 export default function BoxRegList() {
   const { t } = useTranslation();
@@ -31,6 +32,7 @@ export default function BoxRegList() {
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const [issued, setIssued] = useState<BoxWithSecret | null>(null);
+  const [labels, setLabels] = useState<QrLabelsTarget | null>(null);
   const params = { keyword: filters.keyword || undefined, ck: filters.ck || undefined, page: paging.page, page_size: paging.pageSize };
   const boxes = useQuery({ queryKey: ['box-registry', params], queryFn: () => listRegistrations(params), placeholderData: keepPreviousData });
   const search = (next: Filters) => {
@@ -74,12 +76,17 @@ export default function BoxRegList() {
     {
       title: t('boxRegistration.list.actions'),
       key: 'actions',
-      width: 120,
+      width: 210,
       fixed: 'right',
       render: (_value, box) => (
-        <Button size="small" className="box-reg-list__rotate" onClick={() => confirmRotate(box.id)}>
-          {t('boxRegistration.list.rotate')}
-        </Button>
+        <Space size={4}>
+          <Button size="small" className="box-reg-list__rotate" onClick={() => confirmRotate(box.id)}>
+            {t('boxRegistration.list.rotate')}
+          </Button>
+          <Button size="small" icon={<QrcodeOutlined />} className="box-reg-list__qr-label" onClick={() => setLabels({ kind: 'box', boxId: box.id })}>
+            {t('qrLabels.rowAction')}
+          </Button>
+        </Space>
       ),
     },
   ];
@@ -132,6 +139,9 @@ export default function BoxRegList() {
           >
             {t('boxRegistration.list.export')}
           </ExportButton>
+          <Button icon={<QrcodeOutlined />} className="box-reg-list__qr-labels" onClick={() => setLabels({ kind: 'range' })}>
+            {t('qrLabels.rangeAction')}
+          </Button>
           <Link to="/box-reg-info/create">
             <Button icon={<PlusOutlined />}>{t('boxRegistration.list.create')}</Button>
           </Link>
@@ -143,7 +153,7 @@ export default function BoxRegList() {
           columns={columns}
           dataSource={boxes.data?.items}
           loading={boxes.isFetching}
-          scroll={{ x: 1320 }}
+          scroll={{ x: 1410 }}
           onRow={(box) => ({ 'data-box': box.id }) as React.HTMLAttributes<HTMLElement>}
           pagination={{
             current: paging.page,
@@ -156,6 +166,7 @@ export default function BoxRegList() {
         />
       </Card>
       <SecretDialog issued={issued} onClose={() => setIssued(null)} />
+      <QrLabelsDialog target={labels} onClose={() => setLabels(null)} />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { formatDateTime, OPERATION_ACTIONS, type OperationAction, type OperationLogEntry } from '@cloudbox/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { Card, DatePicker, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listOperationLogs } from '../../../api/devices';
-import ExportButton, { streamedReport } from '../../../components/ExportButton';
-import { downloadFile } from '../../../utils/download';
+import { XlsxExport } from '../../../components/ExportButton';
+import SearchButtons from '../../../components/SearchButtons';
 import { operationLogFilterParams, operationLogParams, type OperationLogFilters } from './filters';
 import './index.css';
 
@@ -98,32 +98,23 @@ export default function OperationLog() {
             value={draft.range}
             onChange={(range) => setDraft({ ...draft, range: range?.[0] && range[1] ? [range[0], range[1]] : undefined })}
           />
-          <Button type="primary" className="operation-log__search" onClick={() => search(draft)}>
-            {t('datalog.operationLog.search')}
-          </Button>
-          <Button
-            onClick={() => {
+          <SearchButtons
+            className="operation-log__search"
+            searchLabel={t('datalog.operationLog.search')}
+            resetLabel={t('datalog.operationLog.reset')}
+            onSearch={() => search(draft)}
+            onReset={() => {
               setDraft({});
               search({});
             }}
-          >
-            {t('datalog.operationLog.reset')}
-          </Button>
-          <ExportButton
+          />
+          <XlsxExport
             className="operation-log__export"
             disabled={(logs.data?.total ?? 0) === 0}
-            run={(report, signal) =>
-              downloadFile(
-                '/operation-logs/export',
-                operationLogFilterParams(filters),
-                'operation-log.xlsx',
-                (progress) => report(streamedReport(progress, t)),
-                signal,
-              )
-            }
-          >
-            {t('export.xlsx')}
-          </ExportButton>
+            path="/operation-logs/export"
+            query={operationLogFilterParams(filters)}
+            file="operation-log.xlsx"
+          />
         </Space>
         <Table<OperationLogEntry>
           className="operation-log__table"

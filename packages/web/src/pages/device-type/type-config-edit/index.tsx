@@ -1,5 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { DEVICE_KINDS, formatMessage, PAGE_TEMPLATES, type CreateDeviceTypeInput, type DeviceTypeAdminItem } from '@cloudbox/domain';
+import { DEVICE_KINDS, formatMessage, PAGE_TEMPLATES, type CreateDeviceTypeInput, type DeviceTypeAdminItem, type UnlockRegisters } from '@cloudbox/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,14 +8,20 @@ import { useNavigate } from 'react-router';
 import { createDeviceType, updateDeviceType } from '../../../api/deviceTypes';
 import { useAppStore } from '../../../stores/app';
 import { BadTypeRoute, LANGUAGES, TYPE_CONFIG, typeName, useTypeRoute } from '../type-config/shared';
+import LockRegisters from './LockRegisters';
 import '../type-config/index.css';
 
-type Values = Omit<CreateDeviceTypeInput, 'aliases'> & { aliases: { alias: string; ck?: string | null }[] };
+type Values = Omit<CreateDeviceTypeInput, 'aliases'> & {
+  aliases: { alias: string; ck?: string | null }[];
+  lockEnabled?: boolean;
+  unlock?: UnlockRegisters;
+};
 
 /**
  * A device type's facts (`/device-type/type-config/edit/:id`, `:id` its number; 0: a new type):
  * id (fixed once created), names in the four languages, category, page template, remark, and its
- * aliases (a company's own name for the model; `default` is the type itself).
+ * aliases (a company's own name for the model; `default` is the type itself) and, once it has registers,
+ * the registers of its lock.
  */
 export default function TypeConfigEdit() {
   const { number, valid, type } = useTypeRoute();
@@ -34,11 +40,13 @@ function TypeForm({ type }: { type: DeviceTypeAdminItem | undefined }) {
   const [saving, setSaving] = useState(false);
   const required = (label: string) => [{ required: true, whitespace: true, message: formatMessage(language, 'fieldRequired', { field: label }) }];
 
-  const submit = async ({ id, ...values }: Values) => {
+  const submit = async ({ id, lockEnabled, unlock, ...values }: Values) => {
     const facts = { ...values, aliases: (values.aliases ?? []).map((alias) => ({ alias: alias.alias, ck: alias.ck || null })) };
+    // A type without registers yet has no lock to name: its lock is left as it is.
+    const lock = type && type.registers > 0 ? { unlock: lockEnabled ? unlock : null } : {};
     setSaving(true);
     try {
-      if (type) await updateDeviceType(type.number, facts);
+      if (type) await updateDeviceType(type.number, { ...facts, ...lock });
       else await createDeviceType({ ...facts, id: id.trim() });
     } catch {
       return;
@@ -51,7 +59,14 @@ function TypeForm({ type }: { type: DeviceTypeAdminItem | undefined }) {
   };
 
   const initial: Partial<Values> = type
-    ? { ...type, name: type.name as Values['name'], kind: type.kind, template: type.template as Values['template'] }
+    ? {
+        ...type,
+        name: type.name as Values['name'],
+        kind: type.kind,
+        template: type.template as Values['template'],
+        lockEnabled: type.unlock !== null,
+        unlock: type.unlock ?? undefined,
+      }
     : { kind: 'maglev', template: 'maglev-controller', remark: '', aliases: [] };
 
   return (
@@ -131,6 +146,7 @@ function TypeForm({ type }: { type: DeviceTypeAdminItem | undefined }) {
               </>
             )}
           </Form.List>
+          {type && type.registers > 0 && <LockRegisters type={type} />}
           <Space className="type-form__buttons" style={{ display: 'flex', marginTop: 24 }}>
             <Button type="primary" htmlType="submit" loading={saving} className="type-form__save">
               {t('deviceTypes.edit.save')}

@@ -1,12 +1,13 @@
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { formatMessage, PROTOCOL_COLUMN_LABELS, PROTOCOL_COLUMNS, UPLOAD_MAX_BYTES, type ProtocolColumn, type ProtocolSaved } from '@cloudbox/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Input, Progress, Result, Segmented, Space, Typography, Upload } from 'antd';
+import { Button, Card, Descriptions, Input, Progress, Result, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrorsOf } from '../../../api/boxRegistry';
 import { protocolTemplatePath, uploadProtocol } from '../../../api/deviceTypes';
+import SheetDragger from '../../../components/SheetDragger';
 import UploadReport from '../../../components/UploadReport';
 import { useAppStore } from '../../../stores/app';
 import { downloadFile } from '../../../utils/download';
@@ -105,23 +106,13 @@ export default function TypeConfigUpload() {
               style={{ width: 320 }}
             />
           </Space>
-          <Upload.Dragger
-            accept=".xlsx"
-            multiple={false}
-            showUploadList={false}
+          <SheetDragger
+            onFile={(file) => void send(file)}
             disabled={working}
             className="type-upload__dragger"
-            beforeUpload={(file) => {
-              void send(file);
-              return false;
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{t('deviceTypes.upload.choose', { language: t(`deviceTypes.languages.${language}`) })}</p>
-            <p className="ant-upload-hint">{t('deviceTypes.upload.hint')}</p>
-          </Upload.Dragger>
+            text={t('deviceTypes.upload.choose', { language: t(`deviceTypes.languages.${language}`) })}
+            hint={t('deviceTypes.upload.hint')}
+          />
           {working && <Progress percent={state.percent} status="active" />}
           {state.kind === 'rejected' && (
             <div className="type-upload__report">

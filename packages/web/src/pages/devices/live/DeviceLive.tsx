@@ -9,6 +9,7 @@ import DeviceHeader, { useDeviceDetail } from '../../../components/DeviceHeader'
 import { useView } from '../../../router/view-context';
 import { isSettled } from './command-state';
 import Gauges from './Gauges';
+import LockBar from './LockBar';
 import RegisterValue, { isBitRegister, type WriteControls } from './RegisterValue';
 import { useDeviceLive, type LiveRegister } from './useDeviceLive';
 import { useWriteCommand } from './useWriteCommand';
@@ -119,6 +120,7 @@ export default function DeviceLive({ variant }: { variant: LiveVariant }) {
       {live.controller && (
         <>
           <FaultBanner faults={live.faults.data?.items ?? []} zone={zone} />
+          {live.unlock && <LockBar boxId={boxId} controllerId={controllerId} unlock={live.unlock} registers={live.registers} />}
           <Gauges deviceType={live.controller.device_type} registers={live.registers} />
           {variant === 'plc' ? (
             <Card variant="borderless" className="device-live__registers">

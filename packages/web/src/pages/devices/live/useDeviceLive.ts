@@ -84,5 +84,5 @@ export function useDeviceLive(boxId: string, controllerId: number) {
   const status: DeviceState | undefined = controller && detail.data ? liveState(detail.data, connection, faults.data?.items, controller.status) : data?.status;
   const ts = Math.max(live.ts ?? 0, data?.ts ?? 0) || null;
 
-  return { detail, controller, realtime, registers, layout: data?.layout ?? [], status, ts, faults };
+  return { detail, controller, realtime, registers, layout: data?.layout ?? [], unlock: data?.unlock ?? null, status, ts, faults };
 }

@@ -1,9 +1,10 @@
 import { UPLOAD_MAX_BYTES, formatMessage, type RegistryUploadResult } from '@cloudbox/domain';
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { Button, Card, Progress, Result, Space, Typography, Upload } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, Progress, Result, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, TEMPLATE_PATH, uploadSheet } from '../../../api/boxRegistry';
+import SheetDragger from '../../../components/SheetDragger';
 import UploadReport from '../../../components/UploadReport';
 import { useAppStore } from '../../../stores/app';
 import { downloadFile, saveBlob } from '../../../utils/download';
@@ -65,22 +66,7 @@ export default function BoxUpload() {
           >
             {t('boxRegistration.upload.template')}
           </Button>
-          <Upload.Dragger
-            accept=".xlsx"
-            multiple={false}
-            showUploadList={false}
-            disabled={working}
-            className="box-upload__dragger"
-            beforeUpload={(file) => {
-              void send(file);
-              return false;
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{t('boxRegistration.upload.choose')}</p>
-          </Upload.Dragger>
+          <SheetDragger onFile={(file) => void send(file)} disabled={working} className="box-upload__dragger" text={t('boxRegistration.upload.choose')} />
           {working && (
             <div className="box-upload__progress" data-step={state.step}>
               <Progress percent={state.percent} status="active" />

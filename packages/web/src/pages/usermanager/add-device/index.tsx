@@ -1,14 +1,14 @@
 import { CameraOutlined, PictureOutlined } from '@ant-design/icons';
-import { validateCkCode, type Violation } from '@cloudbox/domain';
+import { parseBoxCode, validateCkCode, type BoxCode, type ScanMode, type Violation } from '@cloudbox/domain';
 import { App, Button, Card, Form, Input, Modal, Space, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { bindDevice } from '../../../api/userRegister';
 import { useAppStore } from '../../../stores/app';
 import { useUserStore } from '../../../stores/user';
 import { violationRule } from '../../../utils/form-rules';
 import { useRelationChange } from '../shared/useRelationChange';
-import { parseBoxCode, type BoxCode } from './qr';
 import { readQrFromFile, scanVideo } from './scan';
 import '../shared/usermanager.css';
 
@@ -19,7 +19,11 @@ interface BindForm {
 
 const validateBoxId = (value: string): Violation[] => (/^\d{1,32}$/.test(value) ? [] : [{ key: 'boxIdFormat' }]);
 
-/** add-device: bind a box to the signed-in user by its id and CK code, typed or read from its QR code. */
+/**
+ * add-device: bind a box to the signed-in user by its id and CK code, typed or read from its QR code
+ * (the camera, a photo, or the label's link opened by a phone: `?box_id=`). An id bound as it was read
+ * is sent with how it was read, which the server records as a QR binding.
+ */
 export default function AddDevice() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -27,21 +31,39 @@ export default function AddDevice() {
   const ck = useUserStore((state) => state.user?.ck ?? '');
   const [form] = Form.useForm<BindForm>();
   const [scanning, setScanning] = useState(false);
+  const [searchParams] = useSearchParams();
+  /** The id last read from a code, and how; an id typed over it is no longer a scanned one. */
+  const scanned = useRef<{ id: string; mode: ScanMode } | null>(null);
   const run = useRelationChange();
 
-  function applyCode(text: string | null) {
+  function fill(code: BoxCode, mode: ScanMode) {
+    scanned.current = { id: code.id, mode };
+    form.setFieldsValue({ device_id: code.id, ...(code.ck ? { ck: code.ck } : {}) });
+  }
+
+  function applyCode(text: string | null, mode: ScanMode) {
     const code: BoxCode | null = text === null ? null : parseBoxCode(text);
     if (!code) {
       void message.error(t('usermanager.addDevice.noCode'));
       return;
     }
-    form.setFieldsValue({ device_id: code.id, ...(code.ck ? { ck: code.ck } : {}) });
+    fill(code, mode);
     void message.success(t('usermanager.addDevice.scanned', { id: code.id }));
   }
 
+  // A label's link opened by a phone's camera app: the box id comes in the address.
+  const linked = searchParams.get('box_id');
+  useEffect(() => {
+    const code = linked === null ? null : parseBoxCode(`box_id=${linked}`);
+    if (code) fill(code, 'camera');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link; fill only writes the form
+  }, [linked]);
+
   async function submit({ device_id, ck: code }: BindForm) {
     const id = device_id.trim();
-    if (await run(() => bindDevice(id, code.trim()))) {
+    const scanMode = scanned.current?.id === id ? scanned.current.mode : undefined;
+    if (await run(() => bindDevice(id, code.trim(), scanMode))) {
+      scanned.current = null;
       void message.success(t('usermanager.addDevice.bound', { id }));
       form.resetFields(['device_id']);
     }
@@ -59,7 +81,10 @@ export default function AddDevice() {
             accept="image/*"
             showUploadList={false}
             beforeUpload={(file) => {
-              readQrFromFile(file).then(applyCode, () => applyCode(null));
+              readQrFromFile(file).then(
+                (text) => applyCode(text, 'photo'),
+                () => applyCode(null, 'photo'),
+              );
               return false;
             }}
           >
@@ -85,7 +110,7 @@ export default function AddDevice() {
           onClose={() => setScanning(false)}
           onCode={(text) => {
             setScanning(false);
-            applyCode(text);
+            applyCode(text, 'camera');
           }}
         />
       )}
