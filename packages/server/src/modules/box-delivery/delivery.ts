@@ -95,9 +95,12 @@ export function createBoxDelivery(deps: { db: Db; broker: Pick<BrokerView, 'publ
     /**
      * Sends what was just stored to those of its boxes that are online (the others get it when they
      * are back), after the caller's answer: a file for hundreds of boxes need not hold the request.
+     * The promise (it never rejects) settles once those the broker took are marked sent: a caller
+     * that waits for the answers waits for it first, or it may take a reset that is on its way to a
+     * box that has already answered and gone (a reboot) for one still queued for an offline box.
      */
-    deliver(items: readonly Outgoing[]): void {
-      send(items.filter((item) => online(item.boxId))).catch((error: unknown) =>
+    deliver(items: readonly Outgoing[]): Promise<void> {
+      return send(items.filter((item) => online(item.boxId))).catch((error: unknown) =>
         logger.warn({ err: error }, 'sending to boxes failed; they get it when they connect again'),
       );
     },

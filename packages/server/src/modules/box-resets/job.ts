@@ -113,7 +113,7 @@ export function createResetJob(deps: { db: Db; oplog: OperationLogService; deliv
     await context.setTotal(boxIds.length);
     const outgoing = await storeResets(context, finished);
     if (!outgoing) return;
-    delivery.deliver(outgoing);
+    await delivery.deliver(outgoing);
     await settled(context.id, context.signal);
     if (context.signal.aborted) return;
     const counts = await recordItems(context, outgoing);
