@@ -1,18 +1,40 @@
-import { expect, type Page } from '@playwright/test';
+import { TOKEN_COOKIE } from '@cloudbox/domain';
+import { expect, type Cookie, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../expected-menus.js';
 
 const SCREENS = join(import.meta.dirname, '..', '..', 'artifacts', 'screens');
 
-/** Signs in through the login form, as a person would, and waits for the dashboard. */
+/** The session cookie of each account this worker signed in through the form, reused by later tests. */
+const sessions = new Map<string, Cookie>();
+
+/**
+ * Signs in and waits for the dashboard. The first time for an account (and whenever its saved
+ * session has ended: a test signed it out or changed its password) through the log-in form, as a
+ * person would; after that with the session that sign-in gave, as a returning person's browser does.
+ */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  const saved = sessions.get(`${username}:${password}`);
+  if (saved && (await resumeSession(page, saved))) return;
   await page.goto('/login');
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('.login-submit').click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await expect(page.locator('.sidebar-link').first()).toBeVisible();
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === TOKEN_COOKIE);
+  if (session) sessions.set(`${username}:${password}`, session);
+}
+
+/** Opens the dashboard with a saved session; false (the session gone, the page at /login) when the server no longer knows it. */
+async function resumeSession(page: Page, session: Cookie): Promise<boolean> {
+  await page.context().addCookies([session]);
+  await page.goto('/dashboard');
+  await expect(page.locator('.sidebar-link, .login-submit').first()).toBeVisible({ timeout: 30_000 });
+  if (await page.locator('.sidebar-link').first().isVisible()) return true;
+  await page.context().clearCookies({ name: TOKEN_COOKIE });
+  return false;
 }
 
 export async function useLanguage(page: Page, language: 'zh' | 'en' | 'es' | 'ja'): Promise<void> {

@@ -1,9 +1,4 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, loadMessageAreas, normalizeLanguage, type Language } from '@cloudbox/domain';
-import type { Locale } from 'antd/es/locale';
-import antdEn from 'antd/locale/en_US';
-import antdEs from 'antd/locale/es_ES';
-import antdJa from 'antd/locale/ja_JP';
-import antdZh from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import 'dayjs/locale/ja';
@@ -16,15 +11,14 @@ import { loadAreaMessages, loadMessages, zh } from './locales';
 interface LocaleBundle {
   /** The language's own name, shown in the language select whatever the current language. */
   label: string;
-  antd: Locale;
   dayjs: string;
 }
 
 export const LOCALES: Record<Language, LocaleBundle> = {
-  zh: { label: '中文', antd: antdZh, dayjs: 'zh-cn' },
-  en: { label: 'English', antd: antdEn, dayjs: 'en' },
-  es: { label: 'Español', antd: antdEs, dayjs: 'es' },
-  ja: { label: '日本語', antd: antdJa, dayjs: 'ja' },
+  zh: { label: '中文', dayjs: 'zh-cn' },
+  en: { label: 'English', dayjs: 'en' },
+  es: { label: 'Español', dayjs: 'es' },
+  ja: { label: '日本語', dayjs: 'ja' },
 };
 
 /** The `language` cookie, else the browser's first language we speak, else zh. */

@@ -1,8 +1,9 @@
+import { matchRoute } from '@cloudbox/domain';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { useTagsViewStore } from '../stores/tagsView';
+import { useTagsViewStore, viewFromMatch } from '../stores/tagsView';
 import AppMain from './AppMain';
 
 // Every route renders a counter, so a test can tell a kept-alive view from a fresh one.
@@ -53,6 +54,19 @@ describe('kept-alive views', () => {
     await user.click(screen.getByText('/devices/devices-show: 0', { exact: false }).closest('button')!);
     act(() => useTagsViewStore.getState().delView({ path: '/devices/devices-show' }));
     expect(screen.queryByText('/devices/devices-show', { exact: false })).toBeNull();
+  });
+
+  it('mounts a pinned tab only once it is opened, so a hidden dashboard fetches nothing ahead of the open screen', async () => {
+    act(() => useTagsViewStore.setState({ visitedViews: [], cachedViews: [] }));
+    act(() => useTagsViewStore.getState().pinView(viewFromMatch(matchRoute('/dashboard')!, '/dashboard', '')));
+    const router = renderAt('/devices/devices-show');
+    expect(await screen.findByText('/devices/devices-show: 0')).toBeTruthy();
+    expect(screen.queryByText('/dashboard', { exact: false })).toBeNull();
+    expect(useTagsViewStore.getState().visitedViews.map((view) => view.path)).toEqual(['/dashboard', '/devices/devices-show']);
+
+    await act(() => router.navigate('/dashboard'));
+    expect((await screen.findByText('/dashboard: 0')).closest('section')?.hidden).toBe(false);
+    expect(screen.getByText('/devices/devices-show: 0').closest('section')?.hidden).toBe(true);
   });
 
   it('does not keep noCache views', async () => {

@@ -2,6 +2,7 @@ import { MOBILE_BREAKPOINT_PX, SIDEBAR_WIDTH_PX } from '@cloudbox/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { useLocation } from 'react-router';
+import ConsoleProviders from '../ConsoleProviders';
 import { closeRealtime, realtimeClient } from '../realtime/client';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
@@ -82,22 +83,24 @@ export default function Layout() {
   } as CSSProperties;
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <div className={className} style={style} data-device={device} data-sidebar={opened ? 'opened' : 'closed'}>
-        {mobile && opened && <div className="drawer-bg" onClick={() => closeSidebar(false)} />}
-        <Sidebar />
-        <div className="main-container">
-          <header className={fixedHeader ? 'app-header fixed-header' : 'app-header'}>
-            <Navbar onOpenSettings={() => setSettingsOpen(true)} />
-            {showTags && <TagsView />}
-          </header>
-          <AppMain />
+    <ConsoleProviders>
+      <QueryClientProvider client={queryClient}>
+        <div className={className} style={style} data-device={device} data-sidebar={opened ? 'opened' : 'closed'}>
+          {mobile && opened && <div className="drawer-bg" onClick={() => closeSidebar(false)} />}
+          <Sidebar />
+          <div className="main-container">
+            <header className={fixedHeader ? 'app-header fixed-header' : 'app-header'}>
+              <Navbar onOpenSettings={() => setSettingsOpen(true)} />
+              {showTags && <TagsView />}
+            </header>
+            <AppMain />
+          </div>
+          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+          <Suspense fallback={null}>
+            <SignInAnnouncements />
+          </Suspense>
         </div>
-        <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-        <Suspense fallback={null}>
-          <SignInAnnouncements />
-        </Suspense>
-      </div>
-    </QueryClientProvider>
+      </QueryClientProvider>
+    </ConsoleProviders>
   );
 }

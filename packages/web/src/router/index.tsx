@@ -7,6 +7,14 @@ import { usePermissionStore } from '../stores/permission';
 import { useUserStore } from '../stores/user';
 import { feedback } from '../utils/feedback';
 import { decideNavigation, loginPathFor, loginUrl, type GuardInput } from './guard';
+import { preloadScreen } from './screens';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const loginPage = page(() => import('../pages/login'));
+/** The signed-in console: its layout with the areas' strings, which the log-in page does without. */
+const consoleShell = () => Promise.all([import('../layout'), loadAreas(currentLanguage())]).then(([layout]) => layout);
+/** The paths outside the console shell. */
+const PUBLIC_PATHS = new Set(['/login', '/mlogin', '/auth-redirect', '/401', '/404']);
 
 /** Loads the user's info for the guard; a failure ends the session and goes to the login page. */
 async function loadUser(returnTo: string): Promise<Pick<GuardInput, 'roles' | 'mustChangePassword'>> {
@@ -28,6 +36,12 @@ async function loadUser(returnTo: string): Promise<Pick<GuardInput, 'roles' | 'm
 async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const { pathname, search } = new URL(request.url);
   const { token, user } = useUserStore.getState();
+  // Read once per page load, by the titles and the guard: it goes out with the user's info.
+  void getPublicConfig();
+  // A signed-in visitor's console shell and screen download while the user's info is read, not
+  // after; the page renders once they are in, the screen in the shell's first commit. (A failure
+  // here shows when the route loads them itself.)
+  const preloading = token && !PUBLIC_PATHS.has(pathname) ? Promise.all([consoleShell(), preloadScreen(pathname)]).catch(() => undefined) : undefined;
   const input = { pathname, search, hasToken: Boolean(token), roles: user?.roles, mustChangePassword: user?.mustChangePassword };
   let decision = decideNavigation(input);
   if (decision.kind === 'loadInfo') decision = decideNavigation({ ...input, ...(await loadUser(pathname + search)) });
@@ -36,11 +50,9 @@ async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
     const config = await getPublicConfig();
     throw redirect(loginUrl(loginPathFor(window.location.hostname, config?.main_hostname), decision.redirect));
   }
+  await preloading;
   return null;
 }
-
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
-const loginPage = page(() => import('../pages/login'));
 
 export const router = createBrowserRouter([
   {
@@ -56,8 +68,7 @@ export const router = createBrowserRouter([
       { path: '/401', lazy: page(() => import('../pages/error-page/401')) },
       { path: '/404', lazy: page(() => import('../pages/error-page/404')) },
       // Every other path reaching here passed the guard: a table route, a group or /redirect/*.
-      // The signed-in console comes with its areas' strings, which the log-in page does without.
-      { path: '*', lazy: page(() => Promise.all([import('../layout'), loadAreas(currentLanguage())]).then(([layout]) => layout)) },
+      { path: '*', lazy: page(consoleShell) },
     ],
   },
 ]);

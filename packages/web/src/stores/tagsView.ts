@@ -98,6 +98,11 @@ export function setScreenSuffix(state: TagsViewState, path: string, suffix: stri
 
 interface TagsViewStore extends TagsViewState {
   addView(view: TagView): void;
+  /**
+   * A pinned (affix) tab, shown from sign-in on; its screen mounts when it is first opened, so a
+   * pinned dashboard the user has not looked at does not fetch ahead of the screen they opened.
+   */
+  pinView(view: TagView): void;
   updateVisitedView(view: TagView): void;
   setScreenSuffix(path: string, suffix: string[]): void;
   /** How often each path was refreshed: part of its view's key, so a refresh mounts it afresh. */
@@ -112,6 +117,7 @@ export const useTagsViewStore = create<TagsViewStore>((set) => ({
   visitedViews: [],
   cachedViews: [],
   addView: (view) => set((state) => addView(state, view)),
+  pinView: (view) => set((state) => addVisitedView(state, view)),
   updateVisitedView: (view) => set((state) => updateVisitedView(state, view)),
   setScreenSuffix: (path, suffix) => set((state) => setScreenSuffix(state, path, suffix)),
   refreshes: {},

@@ -8,11 +8,15 @@ import type { FormRule } from 'antd';
 export function violationRule(check: (value: string) => Violation[], language: Language, options: { trim?: boolean } = {}): FormRule {
   return {
     validator: (_rule, value: unknown) => {
-      const text = typeof value === 'string' ? value : '';
-      const messages = check(options.trim ? text.trim() : text).map((violation) => formatMessage(language, violation.key, violation.params));
+      const messages = violationMessages(check, typeof value === 'string' ? value : '', language, options);
       return messages.length > 0 ? Promise.reject(messages) : Promise.resolve();
     },
   };
+}
+
+/** The messages of every violation of a domain validator, in `language` (forms without antd use it directly). */
+export function violationMessages(check: (value: string) => Violation[], text: string, language: Language, options: { trim?: boolean } = {}): string[] {
+  return check(options.trim ? text.trim() : text).map((violation) => formatMessage(language, violation.key, violation.params));
 }
 
 /** The second of two password fields: it must repeat `field` ("The two passwords do not match!"). */

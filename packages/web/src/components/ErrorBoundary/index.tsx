@@ -1,21 +1,22 @@
-import { CloseCircleFilled } from '@ant-design/icons';
-import { Button } from 'antd';
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { logError } from '../../utils/error-log';
 import './index.css';
 
-/** Plain markup rather than antd's Result: this sits in the entry chunk, Result's artwork would not. */
+/** Plain markup rather than antd: this sits in the entry chunk, which loads no antd (the log-in page does without). */
 function CrashNotice({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="crash-notice" role="alert">
-      <CloseCircleFilled className="crash-notice__icon" />
+      <svg className="crash-notice__icon" viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true">
+        <circle cx="8" cy="8" r="8" fill="currentColor" />
+        <path d="M5.5 5.5l5 5m0-5l-5 5" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
+      </svg>
       <p className="crash-notice__title">{t('errorPage.viewCrashed')}</p>
-      <Button type="primary" onClick={onRetry}>
+      <button type="button" className="plain-button" onClick={onRetry}>
         {t('errorPage.reload')}
-      </Button>
+      </button>
     </div>
   );
 }

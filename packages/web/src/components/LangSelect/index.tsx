@@ -4,19 +4,17 @@ import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '../../i18n';
 import { useAppStore } from '../../stores/app';
+import { switchLanguage } from '../../utils/switch-language';
 
-/** Sets the `language` cookie, confirms in the chosen language, then reloads (SPEC.md section 4). */
+/** The console's language select (utils/switch-language.ts). */
 export default function LangSelect({ showLabel = false }: { showLabel?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const language = useAppStore((state) => state.language);
-  const setLanguage = useAppStore((state) => state.setLanguage);
 
   async function choose(key: string) {
     if (!isLanguage(key) || key === language) return;
-    await setLanguage(key);
-    await message.success(t('feedback.switchLanguageSuccess', { lng: key }), 0.8);
-    window.location.reload();
+    await switchLanguage(key, (text) => message.success(text, 0.8));
   }
 
   return (

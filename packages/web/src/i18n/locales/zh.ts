@@ -139,6 +139,8 @@ const zh = {
     username: '用户名',
     password: '密码',
     submit: '登录',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
   },
   navbar: {
     toggleSidebar: '展开/收起侧边栏',

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getExpiredCount, getFeedbackCount } from '../../api/iotCard';
 import { useUserStore } from '../../stores/user';
+import { useShellReadsReady } from '../shell-reads';
 
 const EXPIRED_PATH = '/iccid/expired-device-list';
 const FEEDBACK_PATH = '/iccid/recharge-feedback';
@@ -31,14 +32,15 @@ export default function HeaderCounts() {
   const user = useUserStore((state) => state.user);
   const roles = user?.roles ?? [];
   const seesFeedback = roles.includes('showFeedback') || roles.includes('root');
+  const ready = useShellReadsReady();
   // Read again every minute, and at once after a renewal request or its handling (the renewal screens invalidate `header-count`).
-  const expired = useQuery({ queryKey: ['header-count', 'expired'], queryFn: getExpiredCount, staleTime: 60_000, refetchInterval: REFRESH_MS });
+  const expired = useQuery({ queryKey: ['header-count', 'expired'], queryFn: getExpiredCount, staleTime: 60_000, refetchInterval: REFRESH_MS, enabled: ready });
   const feedback = useQuery({
     queryKey: ['header-count', 'feedback'],
     queryFn: getFeedbackCount,
     staleTime: 60_000,
     refetchInterval: REFRESH_MS,
-    enabled: seesFeedback,
+    enabled: ready && seesFeedback,
   });
 
   return (

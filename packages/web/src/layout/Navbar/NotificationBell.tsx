@@ -8,6 +8,7 @@ import { getUnreadCount, NOTIFICATION_KEYS } from '../../api/notifications';
 import { messageTypeLabel } from '../../components/NoticeTypeTag';
 import { useRealtimeEvents } from '../../realtime/hooks';
 import { useUserStore } from '../../stores/user';
+import { useShellReadsReady } from '../shell-reads';
 import { useOpenNotification } from '../../utils/notification-actions';
 import { notificationDevice, notificationPath } from '../../utils/notification-links';
 
@@ -28,7 +29,8 @@ export default function NotificationBell() {
   const open = useOpenNotification();
   const roles = useUserStore((state) => state.user?.roles ?? []);
   const visible = canAccessPath(roles, NOTIFICATION_LIST_PATH);
-  const unread = useQuery({ queryKey: NOTIFICATION_KEYS.unread, queryFn: getUnreadCount, staleTime: 60_000, enabled: visible });
+  const ready = useShellReadsReady();
+  const unread = useQuery({ queryKey: NOTIFICATION_KEYS.unread, queryFn: getUnreadCount, staleTime: 60_000, enabled: ready && visible });
 
   function toast(item: NotificationItem) {
     const key = `notice-${item.id}`;

@@ -26,7 +26,7 @@ export default function TagsView() {
   const scroller = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    for (const view of affixViews(routes)) store().addView(view);
+    for (const view of affixViews(routes)) store().pinView(view);
   }, [routes, store]);
 
   useEffect(() => {

@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../stores/app';
@@ -19,11 +18,7 @@ function renderLogin(entry: string) {
     ],
     { initialEntries: [entry] },
   );
-  render(
-    <App>
-      <RouterProvider router={router} />
-    </App>,
-  );
+  render(<RouterProvider router={router} />);
   return router;
 }
 
@@ -73,5 +68,27 @@ describe('login page', () => {
     const loginCall = fetchMock.mock.calls.find(([url]) => String(url).includes('/user/login'));
     expect(JSON.parse(String(loginCall?.[1]?.body))).toEqual({ username: 'demo_root', password: 'demo123456' });
     expect(useUserStore.getState().token).toBe('new-token');
+  });
+
+  it('shows and hides the password, and tells a refused sign-in in a message of its own', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('/config/public')
+        ? reply({ code: 20000, message: '', data: { main_hostname: null, system_name: null, demo: false } })
+        : reply({ code: 40111, message: 'Wrong user name or password.', data: null }),
+    );
+    renderLogin('/login');
+    const password = await screen.findByPlaceholderText('Password');
+    await user.type(password, 'demo123456');
+    expect(password.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.getAttribute('type')).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password.getAttribute('type')).toBe('password');
+
+    await user.type(screen.getByPlaceholderText('User name'), 'demo_root');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Wrong user name or password.')).toBeTruthy();
+    expect(useUserStore.getState().token).toBeFalsy();
   });
 });
