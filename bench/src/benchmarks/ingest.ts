@@ -17,17 +17,17 @@ import type { Benchmark } from '../types.js';
  * server's memory with 10,000 connected boxes, and the storage layouts that were weighed.
  */
 
-const LOAD_BOXES = 40;
-const IN_FLIGHT = 8;
+export const LOAD_BOXES = 40;
+export const IN_FLIGHT = 8;
 /** Two controllers (maglev blower and PLC, 35 registers each): one message is 70 data points. */
-const LOAD_CONTROLLERS = [
+export const LOAD_CONTROLLERS = [
   { station: 1, device_type: 'maglev_blower' },
   { station: 2, device_type: 'generic_plc' },
 ];
-const POINTS_PER_MESSAGE = 70;
+export const POINTS_PER_MESSAGE = 70;
 const CONNECTED_BOXES = 10_000;
 const REGISTRATION_CONCURRENCY = 16;
-const WARM_UP_MS = 3000;
+export const WARM_UP_MS = 3000;
 /**
  * The latency probes, one message at a time: to committed (PUBACK) every `committedEveryMs`; to
  * visible in a console every `visibleEveryMs` (a browser hears of a controller at most once a
@@ -43,13 +43,13 @@ function log(message: string): void {
   console.log(`  ingest: ${message}`);
 }
 
-interface Api {
+export interface Api {
   token: string;
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body: unknown): Promise<T>;
 }
 
-async function signIn(baseUrl: string): Promise<Api> {
+export async function signIn(baseUrl: string): Promise<Api> {
   const call = async <T>(path: string, init: RequestInit, token?: string): Promise<T> => {
     const request = () =>
       fetch(`${baseUrl}/api/v2${path}`, { ...init, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
@@ -76,7 +76,7 @@ interface Metrics {
   ingest: { points: number; samples: number; duplicates: number; batches: number; received: { data: number } };
 }
 
-async function register(api: Api, firstId: number, count: number, controllers: typeof LOAD_CONTROLLERS): Promise<BoxOptions[]> {
+export async function register(api: Api, firstId: number, count: number, controllers: typeof LOAD_CONTROLLERS): Promise<BoxOptions[]> {
   const boxes: BoxOptions[] = [];
   let next = 0;
   const worker = async () => {

@@ -10,9 +10,15 @@ import AppMain from './AppMain';
 vi.mock('../router/screens', async () => {
   const { useState } = await import('react');
   const { useView } = await import('../router/view-context');
+  const { useEffect } = await import('react');
+  const { useTagsViewStore } = await import('../stores/tagsView');
   function Counter() {
     const { path } = useView();
     const [count, setCount] = useState(0);
+    // As the error-details screen does: it words its tab in its first effect.
+    useEffect(() => {
+      if (path.startsWith('/devices/error-details/')) useTagsViewStore.getState().setScreenSuffix(path, ['worded']);
+    }, [path]);
     return (
       <button type="button" onClick={() => setCount(count + 1)}>
         {`${path}: ${count}`}
@@ -67,6 +73,13 @@ describe('kept-alive views', () => {
     await act(() => router.navigate('/dashboard'));
     expect((await screen.findByText('/dashboard: 0')).closest('section')?.hidden).toBe(false);
     expect(screen.getByText('/devices/devices-show: 0').closest('section')?.hidden).toBe(true);
+  });
+
+  it('has the tab before a screen rendered in the same commit words it', async () => {
+    renderAt('/devices/error-details/7/1795554300000');
+    expect(await screen.findByText('/devices/error-details/7/1795554300000: 0')).toBeTruthy();
+    const tab = useTagsViewStore.getState().visitedViews.find((view) => view.path === '/devices/error-details/7/1795554300000');
+    expect(tab?.screenSuffix).toEqual(['worded']);
   });
 
   it('does not keep noCache views', async () => {

@@ -1,5 +1,5 @@
 import { matchRoute } from '@cloudbox/domain';
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -58,7 +58,9 @@ export default function AppMain() {
   const tab = useTagsViewStore((state) => state.visitedViews.find((visited) => visited.path === pathname));
   usePageTitle(view?.title ? tabTitle(tab ?? view, t) : undefined);
 
-  useEffect(() => {
+  // A layout effect: the tab exists before the screen's own effects run (a screen preloaded by the
+  // guard renders in this same commit and may word its tab at once, setScreenSuffix).
+  useLayoutEffect(() => {
     if (!view) return;
     addView(view);
     updateVisitedView(view);
