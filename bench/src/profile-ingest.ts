@@ -21,7 +21,10 @@ const adminUrl = values.database ?? process.env.BENCH_DATABASE_URL ?? 'postgres:
 const dir = mkdtempSync(join(tmpdir(), 'cloudbox-profile-'));
 
 const spawned = performance.now();
-const server = await startServer({ kind: 'postgres', adminUrl }, { DEMO_BOXES: '0', DEMO_SIMULATOR: '0', MQTT_PORT: '0' }, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+const server = await startServer({ kind: 'postgres', adminUrl }, { DEMO_BOXES: '0', DEMO_SIMULATOR: '0', MQTT_PORT: '0' }, [
+  '--cpu-prof',
+  `--cpu-prof-dir=${dir}`,
+]);
 let window: { since: number; until: number };
 try {
   const api = await signIn(server.baseUrl);

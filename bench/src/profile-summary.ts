@@ -27,7 +27,10 @@ const PARTS: [string, (frame: CallFrame) => boolean][] = [
   ['idle', (f) => f.functionName === '(idle)'],
   ['garbage collection', (f) => f.functionName === '(garbage collector)'],
   ['V8 and native code (program)', (f) => f.functionName === '(program)'],
-  ['broker: Aedes, MQTT packets', (f) => /node_modules\/(aedes|aedes-[a-z-]+|mqtt-packet|mqemitter|qlobber|bl|fastfall|fastparallel|fastseries|reusify|retimer|hyperid)\//.test(f.url)],
+  [
+    'broker: Aedes, MQTT packets',
+    (f) => /node_modules\/(aedes|aedes-[a-z-]+|mqtt-packet|mqemitter|qlobber|bl|fastfall|fastparallel|fastseries|reusify|retimer|hyperid)\//.test(f.url),
+  ],
   ['MQTT client (mqtt.js)', (f) => /node_modules\/mqtt\//.test(f.url)],
   ['PostgreSQL driver (postgres.js)', (f) => /node_modules\/postgres\//.test(f.url)],
   ['PGlite', (f) => /node_modules\/@electric-sql\//.test(f.url)],
