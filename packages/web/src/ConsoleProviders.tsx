@@ -6,6 +6,8 @@ import antdEs from 'antd/locale/es_ES';
 import antdJa from 'antd/locale/ja_JP';
 import antdZh from 'antd/locale/zh_CN';
 import { useEffect, type ReactNode } from 'react';
+// antd's component styles, prebuilt (zeroRuntime below): no style generation at render time.
+import 'antd/dist/antd.css';
 import { useAppStore } from './stores/app';
 import { useSettingsStore } from './stores/settings';
 import { bindFeedback } from './utils/feedback';
@@ -49,7 +51,11 @@ export default function ConsoleProviders({ children }: { children: ReactNode }) 
     <ConfigProvider
       locale={ANTD_LOCALES[language]}
       componentSize={componentSize}
-      theme={{ token: { colorPrimary, borderRadius: 4, motion: !reducedMotion }, algorithm: compact ? theme.compactAlgorithm : theme.defaultAlgorithm }}
+      theme={{
+        token: { colorPrimary, borderRadius: 4, motion: !reducedMotion },
+        algorithm: compact ? theme.compactAlgorithm : theme.defaultAlgorithm,
+        zeroRuntime: true,
+      }}
     >
       {/* A storm of notifications shows its newest three toasts; the inbox holds them all. */}
       <AntdApp notification={{ maxCount: 3 }}>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tabTitle } from '../layout/TagsView';
 import {
   addCachedView,
+  addPinnedView,
   addView,
   affixViews,
   delAllViews,
@@ -40,6 +41,14 @@ describe('tag views', () => {
     expect(state.visitedViews.map((v) => v.path)).toEqual(['/dashboard', '/devices/devices-show', '/profile/index']);
     expect(state.cachedViews).toEqual(['/dashboard', '/devices/devices-show']);
     expect(addCachedView(state, devices)).toBe(state);
+  });
+
+  it('puts a pinned tab before the tabs opened before it arrived, and adds it once', () => {
+    const pinned = { ...dashboard, affix: true };
+    const state = addPinnedView(opened(devices, controller), pinned);
+    expect(state.visitedViews.map((v) => v.path)).toEqual(['/dashboard', '/devices/devices-show', '/devices/controller/12/3']);
+    expect(state.cachedViews).toEqual(['/devices/devices-show', '/devices/controller/12/3']);
+    expect(addPinnedView(state, pinned)).toBe(state);
   });
 
   it('titles device views with their ids', () => {

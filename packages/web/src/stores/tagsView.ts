@@ -52,6 +52,14 @@ export function addVisitedView(state: TagsViewState, view: TagView): TagsViewSta
   return { ...state, visitedViews: [...state.visitedViews, view] };
 }
 
+/** A pinned tab goes after the other pinned ones and before every tab opened since, whenever the routes that pin it arrive. */
+export function addPinnedView(state: TagsViewState, view: TagView): TagsViewState {
+  if (state.visitedViews.some((visited) => visited.path === view.path)) return state;
+  const firstUnpinned = state.visitedViews.findIndex((visited) => !visited.affix);
+  const at = firstUnpinned === -1 ? state.visitedViews.length : firstUnpinned;
+  return { ...state, visitedViews: [...state.visitedViews.slice(0, at), view, ...state.visitedViews.slice(at)] };
+}
+
 export function addCachedView(state: TagsViewState, view: TagView): TagsViewState {
   if (view.noCache || state.cachedViews.includes(view.path)) return state;
   return { ...state, cachedViews: [...state.cachedViews, view.path] };
@@ -117,7 +125,7 @@ export const useTagsViewStore = create<TagsViewStore>((set) => ({
   visitedViews: [],
   cachedViews: [],
   addView: (view) => set((state) => addView(state, view)),
-  pinView: (view) => set((state) => addVisitedView(state, view)),
+  pinView: (view) => set((state) => addPinnedView(state, view)),
   updateVisitedView: (view) => set((state) => updateVisitedView(state, view)),
   setScreenSuffix: (path, suffix) => set((state) => setScreenSuffix(state, path, suffix)),
   refreshes: {},
