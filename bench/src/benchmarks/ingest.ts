@@ -1,4 +1,6 @@
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { boxTopics, MAGLEV_BLOWER } from '@cloudbox/domain';
 import { createDatabase, type Database } from '@cloudbox/server/dist/db/index.js';
@@ -344,6 +346,50 @@ async function compareLayouts(scratch: Scratch, kind: DatabaseTarget['kind']): P
 }
 
 /** COPY of the same shape of rows as the ingest stored: the ceiling of writing samples at all. */
+/**
+ * The broker's own pass-through of the same load: the same publishers (boxes, window, messages)
+ * to a bare Aedes broker in a process of its own with one QoS 1 subscriber that only counts
+ * (bare-broker.ts). Answers data points per second received by that subscriber.
+ */
+async function brokerAlone(boxes: BoxOptions[], durationSeconds: number): Promise<number> {
+  const child = fork(fileURLToPath(new URL('../bare-broker.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const reply = <T>(): Promise<T> => new Promise((resolve) => child.once('message', (message) => resolve(message as T)));
+  try {
+    const { port } = await reply<{ port: number }>();
+    let last = 0;
+    const fleet = createFleet({
+      url: `mqtt://127.0.0.1:${port}`,
+      boxes,
+      intervalSeconds: 1,
+      seed: 3,
+      clock: () => (last = Math.max(last + 1, Date.now())),
+      load: { pointsPerMessage: POINTS_PER_MESSAGE, inFlight: IN_FLIGHT },
+    });
+    fleet.start();
+    await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
+    const count = async () => {
+      const answer = reply<{ received: number }>();
+      child.send('count');
+      return (await answer).received;
+    };
+    const before = await count();
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, durationSeconds * 1000));
+    const received = (await count()) - before;
+    const seconds = (performance.now() - started) / 1000;
+    await fleet.stop();
+    return (received * POINTS_PER_MESSAGE) / seconds;
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.send('stop');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    child.kill();
+  }
+}
+
 async function copyCeiling(scratch: Scratch, samples: number): Promise<number> {
   const rows = generate(samples, LOAD_BOXES * LOAD_CONTROLLERS.length);
   await partitionsFor(scratch, rows);
@@ -363,7 +409,8 @@ export const ingestBenchmark: Benchmark = {
     'The server acknowledges a message only once its batch is committed (samples, hourly and daily rollups, latest values, event rules),',
     'so the rate is counted by the server: data points committed per second after a warm-up. Latency: one more box publishes one message at a time',
     `every ${PROBES.committedEveryMs} ms, publish to PUBACK (= committed and visible to queries); another, one message every ${PROBES.visibleEveryMs} ms,`,
-    'publish to its `values` event in the WebSocket of a signed-in console watching it (committed, announced and pushed). COPY: the same number of sample rows of the same shape into a fresh',
+    'publish to its `values` event in the WebSocket of a signed-in console watching it (committed, announced and pushed).',
+    'The broker alone: the same publishers and messages to a bare Aedes broker in a process of its own with one QoS 1 subscriber that only counts. COPY: the same number of sample rows of the same shape into a fresh',
     'database of the same kind (samples only: no rollups, no latest values). Layouts: the same samples through `unnest` into each candidate table.',
     `Memory: the server's RSS with ${thousands(CONNECTED_BOXES)} registered boxes connected (one message each per 10 s).`,
   ].join(' '),
@@ -418,6 +465,14 @@ export const ingestBenchmark: Benchmark = {
     rows.push([target.kind, 'publish to committed (PUBACK), idle', latency(idle)]);
     rows.push([target.kind, 'publish to visible in a console (WebSocket values event), under that load', latency(visibleUnderLoad)]);
     rows.push([target.kind, 'publish to visible in a console (WebSocket values event), idle', latency(idleVisible)]);
+
+    log('the broker alone, the same publishers');
+    const bare = await brokerAlone(loadBoxes, options.durationSeconds);
+    rows.push([
+      target.kind,
+      'the broker alone: the same publishers and messages to a bare Aedes broker and one QoS 1 subscriber (no processing)',
+      `${thousands(bare)} points/s; ingest reaches **${(rate('points') / bare).toFixed(2)}** of it`,
+    ]);
 
     const scratch = await openScratch(target);
     try {
