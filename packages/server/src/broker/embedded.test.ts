@@ -134,3 +134,38 @@ describe('the embedded broker while a publish waits for its commit', () => {
     expect(acknowledged).toEqual(['first', 'second']);
   });
 });
+
+describe('the embedded broker’s retained messages', () => {
+  it('gives a late subscriber the retained status of each box its filter matches, and forgets a cleared one', async () => {
+    const config = loadConfig({ MQTT_PORT: '0', MQTT_USERNAME: 'server', MQTT_PASSWORD: 'server-secret' });
+    const logger = { warn: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
+    const broker = await createEmbeddedBroker({
+      mqtt: config.mqtt,
+      host: HOST,
+      demo: false,
+      handlers: { ...handlers, authenticateBox: () => Promise.resolve('ok') },
+      logger,
+    });
+    await broker.start();
+    const url = `mqtt://${HOST}:${broker.info().tcpPort}`;
+    const boxes = await Promise.all(
+      ['860000001', '860000002', '860000003'].map((id) => mqtt.connectAsync(url, { username: id, password: 'secret', reconnectPeriod: 0 })),
+    );
+    try {
+      await Promise.all(boxes.map((box, index) => box.publishAsync(`cloudbox/86000000${index + 1}/up/status`, 'online', { qos: 1, retain: true })));
+      await boxes[2]!.publishAsync('cloudbox/860000003/up/status', '', { qos: 1, retain: true });
+
+      const server = await mqtt.connectAsync(url, { username: 'server', password: 'server-secret', reconnectPeriod: 0 });
+      const heard = new Map<string, string>();
+      server.on('message', (topic, payload) => heard.set(topic, payload.toString()));
+      await server.subscribeAsync(['cloudbox/+/up/status', 'cloudbox/860000001/down/#'], { qos: 1 });
+      while (heard.size < 2) await once(server, 'message');
+      await server.endAsync();
+
+      expect(Object.fromEntries(heard)).toEqual({ 'cloudbox/860000001/up/status': 'online', 'cloudbox/860000002/up/status': 'online' });
+    } finally {
+      await Promise.all(boxes.map((box) => box.endAsync(true)));
+      await broker.close();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MqttConfig } from '../config.js';
 import { createCredentialCheck, mayUseTopic } from './credentials.js';
 import { createPublishWindow } from './publish-window.js';
+import { createBrokerPersistence } from './retained.js';
 import type { Addresses, Broker, BrokerHandlers, BrokerInfo } from './types.js';
 
 /** Where MQTT over WebSocket is served on the HTTP port. */
@@ -43,7 +44,10 @@ export async function createEmbeddedBroker(deps: {
   let server: Server | undefined;
   let port: number | undefined;
 
-  const broker = await Aedes.createBroker(brokerHooks({ mqtt: deps.mqtt, handlers, logger, identities, pendingAddresses }));
+  const broker = await Aedes.createBroker({
+    ...brokerHooks({ mqtt: deps.mqtt, handlers, logger, identities, pendingAddresses }),
+    persistence: createBrokerPersistence(),
+  });
   const boxes = watchConnections(broker, { handlers, logger, identities });
 
   function handleStream(stream: Duplex, addresses: Addresses): void {
