@@ -29,6 +29,9 @@ export const LOAD_CONTROLLERS = [
 export const POINTS_PER_MESSAGE = 70;
 const CONNECTED_BOXES = 10_000;
 const REGISTRATION_CONCURRENCY = 16;
+/** The connected fleet: points per message (one message per box every 10 s), and how long it is watched once all are connected. */
+const FLEET_POINTS = 35;
+const FLEET_WINDOW_MS = 20_000;
 export const WARM_UP_MS = 3000;
 /**
  * The latency probes, one message at a time: to committed (PUBACK) every `committedEveryMs`; to
@@ -75,7 +78,15 @@ export async function signIn(baseUrl: string): Promise<Api> {
 
 interface Metrics {
   broker: { tcpPort: number; connectedBoxes: number };
-  ingest: { points: number; samples: number; duplicates: number; batches: number; received: { data: number } };
+  ingest: { points: number; samples: number; duplicates: number; batches: number; queued: number; received: { data: number } };
+}
+
+/** The server's event-loop delay since the last scrape of its Prometheus metrics, in ms. */
+async function eventLoopDelay(baseUrl: string, token: string): Promise<{ p50: number; p99: number; max: number }> {
+  const response = await fetch(`${baseUrl}/api/v2/metrics/prometheus`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  const seconds = (name: string) => Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return { p50: seconds('p50') * 1000, p99: seconds('p99') * 1000, max: seconds('max') * 1000 };
 }
 
 export async function register(api: Api, firstId: number, count: number, controllers: typeof LOAD_CONTROLLERS): Promise<BoxOptions[]> {
@@ -412,7 +423,7 @@ export const ingestBenchmark: Benchmark = {
     'publish to its `values` event in the WebSocket of a signed-in console watching it (committed, announced and pushed).',
     'The broker alone: the same publishers and messages to a bare Aedes broker in a process of its own with one QoS 1 subscriber that only counts. COPY: the same number of sample rows of the same shape into a fresh',
     'database of the same kind (samples only: no rollups, no latest values). Layouts: the same samples through `unnest` into each candidate table.',
-    `Memory: the server's RSS with ${thousands(CONNECTED_BOXES)} registered boxes connected (one message each per 10 s).`,
+    `Fleet: ${thousands(CONNECTED_BOXES)} registered boxes connect (one ${FLEET_POINTS}-point message each per 10 s); once all are connected, ${FLEET_WINDOW_MS / 1000} s of their ingest (what they had acknowledged against what they offer, the writer's queue, the event-loop delay), then the server's RSS.`,
   ].join(' '),
   columns: ['database', 'measure', 'result'],
 
@@ -494,28 +505,40 @@ export const ingestBenchmark: Benchmark = {
     const many = await register(api, 610_000_001, CONNECTED_BOXES, [LOAD_CONTROLLERS[0]!]);
     const registrationRate = CONNECTED_BOXES / ((performance.now() - registered) / 1000);
     const connected = createFleet({ url, boxes: many, intervalSeconds: 10, seed: 5, dropOutRate: 0 });
+    const connecting = performance.now();
     connected.start();
     const deadline = Date.now() + 120_000;
-    while ((await metrics()).broker.connectedBoxes < CONNECTED_BOXES && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1000));
-    // One full round of data from every box, then the memory; meanwhile, what that fleet costs the ingest.
-    const roundStart = await metrics();
+    while (connected.stats().connected < CONNECTED_BOXES && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    const connectSeconds = (performance.now() - connecting) / 1000;
+    const allConnected = connected.stats().connected;
+    // Two full rounds of data from every box, then the memory. Meanwhile: what the fleet's boxes had
+    // acknowledged (= committed) against what they offer, the writer's queue each second, and the
+    // event-loop delay (the server's histogram restarts at each scrape).
+    await eventLoopDelay(server.baseUrl, api.token);
+    const roundStart = connected.stats();
     const roundStarted = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, 12_000));
-    const roundEnd = await metrics();
+    let queuedAtMost = 0;
+    while (performance.now() - roundStarted < FLEET_WINDOW_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      queuedAtMost = Math.max(queuedAtMost, (await metrics()).ingest.queued);
+    }
+    const roundEnd = connected.stats();
     const roundSeconds = (performance.now() - roundStarted) / 1000;
+    const delay = await eventLoopDelay(server.baseUrl, api.token);
     const rss = rssMiB(server.pid);
     // Ten thousand clean goodbyes; a box stuck in its own shutdown must not hold the run (stopping the server ends it).
     await Promise.race([connected.stop(), new Promise((resolve) => setTimeout(resolve, 60_000))]);
-    const fleetPoints = (roundEnd.ingest.points - roundStart.ingest.points) / roundSeconds;
+    const acknowledged = (roundEnd.dataPoints - roundStart.dataPoints) / roundSeconds;
+    const offered = (allConnected * FLEET_POINTS) / 10;
     rows.push([
       target.kind,
-      `server RSS with ${thousands(roundEnd.broker.connectedBoxes)} connected boxes`,
-      `${rss.toFixed(0)} MiB (${idleRss.toFixed(0)} MiB before they connected; registration ${thousands(registrationRate)} boxes/s over the API)`,
+      `server RSS with ${thousands(allConnected)} connected boxes`,
+      `${rss.toFixed(0)} MiB (${idleRss.toFixed(0)} MiB before they connected; ${allConnected === CONNECTED_BOXES ? 'all' : `only ${thousands(allConnected)} of`} ${thousands(CONNECTED_BOXES)} connected in ${connectSeconds.toFixed(0)} s; registration ${thousands(registrationRate)} boxes/s over the API)`,
     ]);
     rows.push([
       target.kind,
-      'ingest of those boxes (one 35-point message each per 10 s: every reading its own rollup rows)',
-      `${thousands(fleetPoints)} points/s committed of ${thousands((roundEnd.broker.connectedBoxes * 35) / 10)} offered`,
+      `ingest of those boxes (one ${FLEET_POINTS}-point message each per 10 s: every reading its own rollup rows), over ${FLEET_WINDOW_MS / 1000} s`,
+      `${thousands(acknowledged)} points/s acknowledged (= committed) of ${thousands(offered)} offered (${((acknowledged / offered) * 100).toFixed(0)} %); writer queue at most ${thousands(queuedAtMost)} messages; event-loop delay p50 ${delay.p50.toFixed(1)} ms, p99 ${delay.p99.toFixed(1)} ms, max ${delay.max.toFixed(1)} ms`,
     ]);
     return rows;
   },

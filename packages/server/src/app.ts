@@ -20,6 +20,7 @@ import { loggerOptions } from './http/logging.js';
 import { validateInput } from './http/validation.js';
 import { createIngest, type Ingest } from './ingest/pipeline.js';
 import { metricsRoutes } from './ingest/routes.js';
+import { POSTGRES_WRITER_LANES } from './ingest/writer.js';
 import { syncBuiltInDeviceTypes } from './fleet/device-types.js';
 import { createRegistry, type Registry } from './fleet/registry.js';
 import { createStatusService, type StatusService } from './fleet/status.js';
@@ -283,6 +284,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     status,
     logger,
     rawRetentionDays: config.rawRetentionDays,
+    writerLanes: database.kind === 'pglite' ? 1 : POSTGRES_WRITER_LANES,
     connectionAware: !config.mqtt.url,
     hooks: ingestHooks({ realtime, commands, boxDelivery, plcPrograms, notices, upkeep, serverLog: serverLog.log, externalBroker: Boolean(config.mqtt.url) }),
   });

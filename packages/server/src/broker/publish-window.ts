@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { Client } from 'aedes';
 
 /**
@@ -71,6 +72,11 @@ export function createPublishWindow() {
         if (outside) current.outsideGate -= 1;
         // Aedes calls its `done` (one off the gate) after this answer: count the packet in again.
         if (released) gate._parsingBatch += 1;
+        // Aedes writes a PUBACK in several small writes; a committed batch answers many publishes of
+        // a connection at once. Corked until this turn's promise jobs have run, they leave in one write.
+        const socket = (client as unknown as { conn: Writable }).conn;
+        socket.cork();
+        process.nextTick(() => socket.uncork());
         callback(error);
       };
       current.last = current.last

@@ -112,11 +112,19 @@ export function createRegistry(db: Db) {
 }
 
 /** A CK whose zone the runtime does not know falls back to the default rather than failing every batch. */
+/** Zones already checked: building a formatter to check one cost more than the rest of a box's load. */
+const checkedZones = new Map<string, string>();
+
 function validZone(zone: string): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return DEFAULT_TIME_ZONE;
+  let valid = checkedZones.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      valid = zone;
+    } catch {
+      valid = DEFAULT_TIME_ZONE;
+    }
+    checkedZones.set(zone, valid);
   }
+  return valid;
 }

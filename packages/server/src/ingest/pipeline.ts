@@ -46,6 +46,8 @@ export function createIngest(deps: {
   status: StatusService;
   logger: FastifyBaseLogger;
   rawRetentionDays: number;
+  /** Batches written at once (`createWriter`). */
+  writerLanes: number;
   /**
    * True with the embedded broker: it sees connects and disconnects itself, so the boxes' own
    * status messages are only informative. An external broker's server sees only the messages.
@@ -60,16 +62,19 @@ export function createIngest(deps: {
   let lastFaultRefresh = 0;
   const writer = createWriter({
     db,
+    lanes: deps.writerLanes,
     partitions,
     events,
     counters,
     logger,
     onCommitted: (committed) => hooks.committed(committed),
     // Another instance may have opened or closed records for boxes this one also sees.
-    async betweenBatches() {
-      if (Date.now() - lastFaultRefresh < FAULT_STATE_REFRESH_MS) return;
-      lastFaultRefresh = Date.now();
-      events.setActive(await activeRecords(db));
+    faultState: {
+      due: () => Date.now() - lastFaultRefresh >= FAULT_STATE_REFRESH_MS,
+      async reload() {
+        lastFaultRefresh = Date.now();
+        events.setActive(await activeRecords(db));
+      },
     },
   });
   let maintenance: NodeJS.Timeout | undefined;
@@ -116,7 +121,7 @@ export function createIngest(deps: {
         const samples = decodeData(box, message, partitions.window(), counters);
         for (const reason of REJECTIONS)
           if (counters.rejected[reason] > before[reason]) hooks.rejected?.(reason, box.id, counters.rejected[reason] - before[reason]);
-        if (samples.length > 0) await writer.submit(samples);
+        if (samples.length > 0) await writer.submit(box.id, samples);
         return;
       }
       case 'hello':

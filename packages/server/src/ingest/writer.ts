@@ -14,6 +14,11 @@ interface Pending {
   reject(error: Error): void;
 }
 
+interface Lane {
+  queue: Pending[];
+  running: Promise<void> | undefined;
+}
+
 export interface Committed {
   samples: readonly Sample[];
   opened: StoredRecord[];
@@ -29,6 +34,13 @@ const MAX_BATCH_SAMPLES = 4000;
  */
 const RETRY_DELAYS_MS = [50, 200, 1000, 2000];
 
+/**
+ * Batches written at once on PostgreSQL. One lane left the machine half idle between statements
+ * (190k points/s); two reached 243k, three 251k, four no more (BENCHMARKS.md, ingest). PGlite has
+ * one connection: one lane.
+ */
+export const POSTGRES_WRITER_LANES = 3;
+
 export class WriterClosedError extends Error {
   constructor() {
     super('the ingest writer is closed');
@@ -36,9 +48,14 @@ export class WriterClosedError extends Error {
 }
 
 /**
- * Group commit: messages queue while a batch is being written, and the next batch takes all of
- * them, so batches grow with the load and a lone message is written at once. Each message's
- * promise settles after its batch is committed; that is when the broker acknowledges it.
+ * Group commit in lanes: each box's messages go to one lane, by its id. Within a lane, messages
+ * queue while a batch is being written, and the next batch takes all of them, so batches grow with
+ * the load and a lone message is written at once. The lanes write at the same time on their own
+ * connections: while one lane's statement runs in the database, another prepares or sends its
+ * own. A controller's samples, rollups, latest values and fault records are only ever written by
+ * its box's lane, so lanes never wait on each other's rows, and a box's messages commit in order.
+ * Each message's promise settles after its batch is committed; that is when the broker
+ * acknowledges it.
  *
  * A batch the database fails to write for a passing reason (connection lost, restart) is written
  * again, unchanged, until it succeeds: its messages stay unacknowledged meanwhile, so a crash loses
@@ -47,39 +64,46 @@ export class WriterClosedError extends Error {
  */
 export function createWriter(deps: {
   db: Db;
+  /** How many batches may be written at once (1 on PGlite: it has a single connection). */
+  lanes: number;
   partitions: ReturnType<typeof createPartitions>;
   events: EventEngine;
   counters: IngestCounters;
   logger: FastifyBaseLogger;
   onCommitted(committed: Committed): void;
-  /** Runs between batches, when no evaluation is staged (reloading fault state). */
-  betweenBatches(): Promise<void>;
+  /** Reloading the fault state: due now and then, done while no lane has an evaluation staged. */
+  faultState: { due(): boolean; reload(): Promise<void> };
 }) {
   const { db, partitions, events, counters, logger } = deps;
-  let queue: Pending[] = [];
-  let running: Promise<void> | undefined;
+  const lanes: Lane[] = Array.from({ length: Math.max(1, deps.lanes) }, () => ({ queue: [], running: undefined }));
+  const evaluations = createGate();
   let closed = false;
 
-  function take(): Pending[] {
+  function take(lane: Lane): Pending[] {
+    const { queue } = lane;
     let count = 0;
     let index = 0;
     while (index < queue.length && (index === 0 || count + queue[index]!.samples.length <= MAX_BATCH_SAMPLES)) {
       count += queue[index]!.samples.length;
       index += 1;
     }
-    const batch = queue.slice(0, index);
-    queue = queue.slice(index);
-    return batch;
+    return queue.splice(0, index);
   }
 
-  async function run(): Promise<void> {
+  async function run(lane: Lane): Promise<void> {
     // Let the messages that arrived in this turn of the event loop join the first batch.
     await new Promise((resolve) => setImmediate(resolve));
-    while (queue.length > 0 && !closed) {
-      await deps.betweenBatches().catch((error: unknown) => logger.warn({ err: error }, 'refreshing fault state failed'));
-      await writeBatch(take());
+    while (lane.queue.length > 0 && !closed) {
+      if (deps.faultState.due()) {
+        await evaluations
+          .exclusively(async () => {
+            if (deps.faultState.due()) await deps.faultState.reload();
+          })
+          .catch((error: unknown) => logger.warn({ err: error }, 'refreshing fault state failed'));
+      }
+      await evaluations.shared(() => writeBatch(take(lane)));
     }
-    running = undefined;
+    lane.running = undefined;
   }
 
   async function writeBatch(batch: Pending[]): Promise<void> {
@@ -141,25 +165,68 @@ export function createWriter(deps: {
 
   return {
     /** Resolves once the samples are committed (or dropped as refused); rejects only when closing. */
-    submit(samples: Sample[]): Promise<void> {
+    /** `boxId` picks the lane: one box's messages are written in the order they came. */
+    submit(boxId: string, samples: Sample[]): Promise<void> {
       if (closed) return Promise.reject(new WriterClosedError());
+      const lane = lanes[laneOf(boxId, lanes.length)]!;
       return new Promise<void>((resolve, reject) => {
-        queue.push({ samples, resolve, reject });
-        running ??= run();
+        lane.queue.push({ samples, resolve, reject });
+        lane.running ??= run(lane);
       });
     },
 
     get queued(): number {
-      return queue.length;
+      return lanes.reduce((sum, lane) => sum + lane.queue.length, 0);
     },
 
     /** Stops writing; what is still queued is rejected, so the broker never acknowledges it. */
     async close(): Promise<void> {
       closed = true;
-      const left = queue;
-      queue = [];
-      for (const pending of left) pending.reject(new WriterClosedError());
-      await running;
+      for (const lane of lanes) for (const pending of lane.queue.splice(0)) pending.reject(new WriterClosedError());
+      await Promise.all(lanes.map((lane) => lane.running));
+    },
+  };
+}
+
+/** A box's lane: its id's digits spread over the lanes (box ids are numbers, registered in runs). */
+export function laneOf(boxId: string, lanes: number): number {
+  let hash = 0;
+  for (let index = 0; index < boxId.length; index += 1) hash = (Math.imul(hash, 31) + boxId.charCodeAt(index)) >>> 0;
+  return hash % lanes;
+}
+
+/**
+ * Batches write under the gate's shared side, each with its evaluation staged in the event engine;
+ * reloading the fault state takes the exclusive side, once no batch is between its evaluation and
+ * its commit (a staged evaluation would otherwise commit over the reloaded state).
+ */
+function createGate() {
+  let shared = 0;
+  let exclusive: Promise<void> | undefined;
+  let drained: (() => void) | undefined;
+  return {
+    async shared<T>(work: () => Promise<T>): Promise<T> {
+      while (exclusive) await exclusive;
+      shared += 1;
+      try {
+        return await work();
+      } finally {
+        shared -= 1;
+        if (shared === 0) drained?.();
+      }
+    },
+    async exclusively(work: () => Promise<void>): Promise<void> {
+      while (exclusive) await exclusive;
+      let release!: () => void;
+      exclusive = new Promise((resolve) => (release = resolve));
+      try {
+        if (shared > 0) await new Promise<void>((resolve) => (drained = resolve));
+        drained = undefined;
+        await work();
+      } finally {
+        exclusive = undefined;
+        release();
+      }
     },
   };
 }
