@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
+import { listDevices, tokenOf } from './support/devices.js';
 import { keepScreenshot, openFromSidebar, signIn, tabAction, tabPaths, useLanguage } from './support/session.js';
 
 test.describe('log-in form', () => {
@@ -126,6 +127,31 @@ test.describe('the opened screen first', () => {
     await page.locator('.tags-view-item[data-path="/dashboard"]').click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect.poll(() => calls.includes('/faults')).toBe(true);
+  });
+
+  test('a reload of a year of curves reads the device and its registers beside the user info, and each read once', async ({ page, request }) => {
+    await signIn(page, 'demo_root');
+    const compressor = (await listDevices(request, await tokenOf(page), { model: 'air_compressor', page_size: '1' })).items[0]!;
+    const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    await page.goto('about:blank');
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/v2/')) calls.push(pathname.slice('/api/v2'.length));
+    });
+    await page.goto(`/devices/history-charts/${compressor.box_id}/${today}?controller=${compressor.controller_id}&span=year`);
+    await expect(page.locator('.stacked-curves canvas').first()).toBeVisible();
+
+    const device = `/devices/${compressor.box_id}`;
+    const controller = `${device}/controllers/${compressor.controller_id}`;
+    // Read ahead while the user's info is read: the device and the controller's registers.
+    expect(calls.slice(0, 4).sort(), calls.join(' ')).toEqual(['/config/public', device, `${controller}/realtime`, '/user/info'].sort());
+    // The screen took the reads ahead over: nothing was asked twice, the curves once.
+    for (const path of [device, `${controller}/realtime`, `/device-types/${compressor.device_type}/charts`, `${controller}/history`])
+      expect(
+        calls.filter((call) => call === path),
+        `${path} in ${calls.join(' ')}`,
+      ).toHaveLength(1);
   });
 });
 

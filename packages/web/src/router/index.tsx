@@ -41,7 +41,8 @@ async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   // A signed-in visitor's console shell and screen download while the user's info is read, not
   // after; the page renders once they are in, the screen in the shell's first commit. (A failure
   // here shows when the route loads them itself.)
-  const preloading = token && !PUBLIC_PATHS.has(pathname) ? Promise.all([consoleShell(), preloadScreen(pathname)]).catch(() => undefined) : undefined;
+  const preloading =
+    token && !PUBLIC_PATHS.has(pathname) ? Promise.all([consoleShell(), preloadScreen(pathname, search, !user)]).catch(() => undefined) : undefined;
   const input = { pathname, search, hasToken: Boolean(token), roles: user?.roles, mustChangePassword: user?.mustChangePassword };
   let decision = decideNavigation(input);
   if (decision.kind === 'loadInfo') decision = decideNavigation({ ...input, ...(await loadUser(pathname + search)) });

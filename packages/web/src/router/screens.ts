@@ -1,12 +1,28 @@
 import { matchRoute } from '@cloudbox/domain';
 import { createElement, lazy, type ComponentType } from 'react';
+import { readAhead } from '../utils/request';
 
 /**
  * The screen of every route of the table, by route name (`RouteNode.name`). Screens still to be
  * built show the shared "arrives with a later release" state; a feature replaces its entry here.
  */
 
-const LOADERS: Readonly<Record<string, () => Promise<{ default: ComponentType }>>> = {
+/** Where a screen is: its route's parameters and the query of its URL. */
+export interface ScreenRoute {
+  params: Readonly<Record<string, string>>;
+  query: URLSearchParams;
+}
+
+/**
+ * A screen's module: the screen, and what it reads first, made of the same API calls as its
+ * queries (`readAhead` in utils/request.ts sends them before the screen mounts).
+ */
+interface ScreenModule {
+  default: ComponentType;
+  readAhead?(route: ScreenRoute): void;
+}
+
+const LOADERS: Readonly<Record<string, () => Promise<ScreenModule>>> = {
   dashboard: () => import('../pages/dashboard'),
   profile: () => import('../pages/profile'),
   devicesShow: () => import('../pages/devices/devices-show'),
@@ -107,7 +123,7 @@ const LOADERS: Readonly<Record<string, () => Promise<{ default: ComponentType }>
 /** The screens whose chunk is in: they render at once, without a Suspense fallback. */
 const loaded = new Map<string, ComponentType>();
 
-function loadScreen(name: string, load: () => Promise<{ default: ComponentType }>): Promise<{ default: ComponentType }> {
+function loadScreen(name: string, load: () => Promise<ScreenModule>): Promise<ScreenModule> {
   return load().then((module) => {
     loaded.set(name, module.default);
     return module;
@@ -115,7 +131,7 @@ function loadScreen(name: string, load: () => Promise<{ default: ComponentType }
 }
 
 /** A route's screen: the module itself once its chunk is in (preloaded by the guard), else a lazy component. */
-function screenOf(name: string, load: () => Promise<{ default: ComponentType }>): ComponentType {
+function screenOf(name: string, load: () => Promise<ScreenModule>): ComponentType {
   const Lazy = lazy(() => loadScreen(name, load));
   function Screen() {
     return createElement(loaded.get(name) ?? Lazy);
@@ -129,10 +145,18 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = Object.fromEntri
 /**
  * Loads the chunk of the screen at `pathname` (if it has one). The guard starts it alongside the
  * user's info and the console shell, and waits for it: the screen then renders in the shell's
- * first commit (no fallback, no Suspense reveal delay) and its data is requested at once.
+ * first commit (no fallback, no Suspense reveal delay). On the first page of a visit
+ * (`withData`), the screen's first reads go out as soon as its chunk is in, still beside the
+ * user's info; later navigations find their data in the query cache or ask for it themselves.
  */
-export function preloadScreen(pathname: string): Promise<unknown> {
-  const name = matchRoute(pathname)?.route.name;
+export function preloadScreen(pathname: string, search: string, withData: boolean): Promise<unknown> {
+  const match = matchRoute(pathname);
+  const name = match?.route.name;
   const load = name ? LOADERS[name] : undefined;
-  return name && load ? loadScreen(name, load).catch(() => undefined) : Promise.resolve();
+  if (!match || !name || !load) return Promise.resolve();
+  return loadScreen(name, load)
+    .then((module) => {
+      if (withData && module.readAhead) readAhead(() => module.readAhead!({ params: match.params, query: new URLSearchParams(search) }));
+    })
+    .catch(() => undefined);
 }

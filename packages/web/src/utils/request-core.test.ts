@@ -136,4 +136,41 @@ describe('createRequester', () => {
     });
     await expect(request('/a')).rejects.toMatchObject({ kind: 'network' });
   });
+
+  it('serves a screen’s request from its read ahead, once, and sends it again after that', async () => {
+    const { fetchMock, request, readAhead } = setup(async () => jsonResponse({ code: 20000, message: 'ok', data: { total: 3 } }));
+    readAhead(() => void request('/devices', { params: { page: 1 } }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(request('/devices', { params: { page: 1 } })).resolves.toEqual({ total: 3 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await request('/devices', { params: { page: 2 } });
+    await request('/devices', { params: { page: 1 } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('reads ahead quietly; a read ahead that failed is sent again by the screen’s request, which reports', async () => {
+    const replies = [
+      new Response('oops', { status: 500, statusText: 'Internal Server Error' }),
+      jsonResponse({ code: 50008, message: 'invalid', data: null }, 401),
+    ];
+    const { env, fetchMock, request, readAhead } = setup(async () => replies.shift() ?? new Response('down', { status: 503, statusText: 'Unavailable' }));
+    readAhead(() => {
+      void request('/devices/1');
+      void request('/user/info');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(env.showError).not.toHaveBeenCalled();
+    expect(env.confirmLoggedOut).not.toHaveBeenCalled();
+
+    await expect(request('/devices/1')).rejects.toMatchObject({ kind: 'failed', status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(env.showError).toHaveBeenCalledWith('Unavailable');
+  });
+
+  it('leaves writes alone while reading ahead', async () => {
+    const { fetchMock, request, readAhead } = setup(async () => jsonResponse({ code: 20000, message: 'ok', data: null }));
+    readAhead(() => void request('/devices/1/write', { method: 'POST', data: {} }));
+    await request('/devices/1/write', { method: 'POST', data: {} });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
 });

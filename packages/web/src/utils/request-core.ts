@@ -79,6 +79,9 @@ export interface RequestEnvironment {
   text(key: 'timeout' | 'networkError' | 'httpError', params?: Record<string, string | number>): string;
 }
 
+/** How long a reply read ahead waits for the screen's own request of it. */
+export const READ_AHEAD_TTL_MS = 5_000;
+
 export function buildUrl(baseUrl: string, path: string, params: Readonly<Record<string, QueryValue>> = {}): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value !== undefined) query.append(name, String(value));
@@ -154,12 +157,46 @@ export function createRequester(env: RequestEnvironment) {
     }
   }
 
-  /** For calls that only succeed with 20000: resolves `data`; any other unhandled code rejects with the body. */
-  async function request<T>(path: string, options?: RequestOptions): Promise<T> {
+  async function send<T>(path: string, options?: RequestOptions): Promise<T> {
     const envelope = await fetchEnvelope<T>(path, options);
     if (envelope.code === Code.SUCCESS) return envelope.data;
     throw new RequestError('unexpectedCode', envelope.message, undefined, envelope);
   }
 
-  return { fetchEnvelope, request };
+  /** Reads sent ahead (`readAhead`), by URL, each for the first `request` of the same call. */
+  const ahead = new Map<string, { reply: Promise<unknown>; at: number }>();
+  let readingAhead = false;
+
+  /** For calls that only succeed with 20000: resolves `data`; any other unhandled code rejects with the body. */
+  function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    if ((options.method ?? 'GET') !== 'GET') return send(path, options);
+    const url = buildUrl('', path, options.params);
+    if (readingAhead) {
+      const reply = send<T>(path, { ...options, silent: true, sessionCheck: true });
+      reply.catch(() => undefined);
+      ahead.set(url, { reply, at: Date.now() });
+      return reply;
+    }
+    const early = ahead.get(url);
+    ahead.delete(url);
+    if (!early || Date.now() - early.at > READ_AHEAD_TTL_MS) return send(path, options);
+    return (early.reply as Promise<T>).catch(() => send<T>(path, options));
+  }
+
+  /**
+   * Sends the GET calls `reads` makes (calls of the API modules) at once and quietly, and keeps
+   * each reply for the first `request` of the same call within READ_AHEAD_TTL_MS: the guard reads
+   * a screen's data while the user's info is read and the screen's chunk loads. A read ahead that
+   * failed is sent again by that request, which reports its failure as any call does.
+   */
+  function readAhead(reads: () => void): void {
+    readingAhead = true;
+    try {
+      reads();
+    } finally {
+      readingAhead = false;
+    }
+  }
+
+  return { fetchEnvelope, request, readAhead };
 }

@@ -5,11 +5,15 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getHistory } from '../../../api/devices';
+import type { DeviceTypeCharts, RealtimeRegister } from '@cloudbox/domain';
+import { getTypeCharts } from '../../../api/chartSettings';
+import { getDeviceDetail, getHistory, getRealtime } from '../../../api/devices';
+import { readAhead } from '../../../utils/request';
 import { withZoomed, type ZoomWindow } from '../../../components/charts/series';
 import StackedCurves from '../../../components/charts/StackedCurves';
 import { addDays, dayInZone, formatInZone, midnightOf, type CalendarDay } from '../../../components/charts/zone';
 import DeviceHeader, { pickController, useDeviceDetail } from '../../../components/DeviceHeader';
+import type { ScreenRoute } from '../../../router/screens';
 import { useView } from '../../../router/view-context';
 import { useViewQuery } from '../../../router/view-query';
 import { useTypeCharts } from '../../../components/charts/useTypeCharts';
@@ -41,16 +45,56 @@ export function spanRange(day: CalendarDay, span: Span, zone: string): { from: n
   return { from: midnightOf(addDays(day, 1 - SPANS[span]), zone), to: midnightOf(addDays(day, 1), zone) };
 }
 
+/** The box of a `:tag_id` route parameter (`box` or `box-controller`). */
+const boxOf = (tagId: string | undefined) => (tagId ?? '').split('-')[0] ?? '';
+
+/**
+ * Read before the screen mounts on a visit's first page, each as soon as what it needs is in:
+ * the device and the registers of the controller the URL names, then its type's charts, then the
+ * curves the screen opens with.
+ */
+export function readAheadDayCurves({ params, query }: ScreenRoute, variant: Variant): void {
+  const boxId = boxOf(params.tag_id);
+  const controllerId = Number(query.get('controller') ?? Number.NaN);
+  const detail = getDeviceDetail(boxId);
+  if (!Number.isInteger(controllerId)) return;
+  const realtime = getRealtime(boxId, controllerId);
+  void detail
+    .then(async (device) => {
+      const deviceType = pickController(device, controllerId)?.device_type;
+      if (!deviceType) return;
+      let charts!: Promise<DeviceTypeCharts>;
+      readAhead(() => (charts = getTypeCharts(deviceType)));
+      const [{ registers }, typeCharts] = await Promise.all([realtime, charts]);
+      const preset = presetOf(variant, registers.filter(isCurveRegister), typeCharts);
+      const { from, to } = spanRange(dayOf(params.time, device.time_zone), spanOf(query.get('span')), device.time_zone);
+      if (preset.length > 0) readAhead(() => void getHistory(boxId, controllerId, { from, to, registers: preset, points: POINTS }));
+    })
+    .catch(() => undefined); // the screen's own requests report
+}
+
+/** The curves a controller's page opens with: the maglev set, or its type's key registers first. */
+function presetOf(variant: Variant, curves: readonly RealtimeRegister[], typeCharts: DeviceTypeCharts | undefined): number[] {
+  if (variant === 'maglev') return MAGLEV_CURVES.filter((number) => curves.some((register) => register.number === number));
+  return defaultRegisters(
+    curves,
+    typeCharts?.gauges.map((gauge) => gauge.register),
+    6,
+  );
+}
+
 /**
  * A day's curves of a device (history-charts and maglev-charts): several registers, stacked by
  * unit on one time axis with zoom. The day is the route's `:time`; the controller `?controller=`.
  */
-export default function DayCurves({ variant }: { variant: 'controller' | 'maglev' }) {
+type Variant = 'controller' | 'maglev';
+
+export default function DayCurves({ variant }: { variant: Variant }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { params, path } = useView();
   const query = useViewQuery();
-  const boxId = (params.tag_id ?? '').split('-')[0] ?? '';
+  const boxId = boxOf(params.tag_id);
   const detail = useDeviceDetail(boxId);
   const zone = detail.data?.time_zone;
   const asked = query.get('controller');
@@ -60,18 +104,12 @@ export default function DayCurves({ variant }: { variant: 'controller' | 'maglev
   const curves = useMemo(() => (meta.data?.registers ?? []).filter(isCurveRegister), [meta.data]);
   const [chosen, setChosen] = useState<number[] | null>(null);
   const deviceType = controller?.device_type;
-  const typeCharts = useTypeCharts(deviceType).data;
-  const keyRegisters = useMemo(() => typeCharts?.gauges.map((gauge) => gauge.register), [typeCharts]);
+  const typeChartsQuery = useTypeCharts(deviceType);
+  const typeCharts = typeChartsQuery.data;
   const stackedCharts = typeCharts?.stacked_charts ?? [];
   const [view, setView] = useState<'curves' | 'stacked'>('curves');
   const stacked = view === 'stacked' && stackedCharts.length > 0;
-  const preset = useMemo(
-    () =>
-      variant === 'maglev'
-        ? MAGLEV_CURVES.filter((number) => curves.some((register) => register.number === number))
-        : defaultRegisters(curves, keyRegisters, 6),
-    [variant, curves, keyRegisters],
-  );
+  const preset = useMemo(() => presetOf(variant, curves, typeCharts), [variant, curves, typeCharts]);
   const registers = chosen ?? preset;
   const span = spanOf(query.get('span'));
   const day = zone === undefined ? undefined : dayOf(params.time, zone);
@@ -83,7 +121,8 @@ export default function DayCurves({ variant }: { variant: 'controller' | 'maglev
   const history = useQuery({
     queryKey: ['devices', 'curves', boxId, controllerId, from, to, registers],
     queryFn: () => getHistory(boxId, controllerId!, { from, to, registers, points: POINTS }),
-    enabled: controllerId !== undefined && day !== undefined && registers.length > 0 && !stacked,
+    // The opening curves are the type's key registers: asked for once its charts are in (or refused).
+    enabled: controllerId !== undefined && day !== undefined && registers.length > 0 && !stacked && (chosen !== null || !typeChartsQuery.isPending),
   });
   // The zoom belongs to the range it was made in: another day or span starts unzoomed.
   const [zoomState, setZoomState] = useState<{ from: number; to: number; window: ZoomWindow } | null>(null);
