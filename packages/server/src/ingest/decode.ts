@@ -1,4 +1,4 @@
-import { dataMessageSchema, decodeRegister } from '@cloudbox/domain';
+import { asDataMessage, decodeRegister } from '@cloudbox/domain';
 import type { IngestCounters } from './counters.js';
 import type { RegisteredBox, RegisteredController } from '../fleet/registry.js';
 
@@ -24,12 +24,12 @@ export interface TimeWindow {
  * yields nothing.
  */
 export function decodeData(box: RegisteredBox, message: unknown, window: TimeWindow, counters: IngestCounters): Sample[] {
-  const parsed = dataMessageSchema.safeParse(message);
-  if (!parsed.success) {
+  const parsed = asDataMessage(message);
+  if (!parsed) {
     counters.rejected.malformed += 1;
     return [];
   }
-  const { ts, controllers } = parsed.data;
+  const { ts, controllers } = parsed;
   if (ts < window.earliest || ts > window.latest) {
     counters.rejected.bad_timestamp += 1;
     return [];
