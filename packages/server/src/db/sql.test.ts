@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/helpers.js';
-import { queryRows, transactionRetryingConflicts } from './sql.js';
+import { numberArray, numberArrays, queryRows, textArray, transactionRetryingConflicts } from './sql.js';
 
 /** An error as the drivers report a rolled-back transaction: its SQLSTATE in `code`. */
 const rolledBack = (code: string) => Object.assign(new Error(`rolled back: ${code}`), { code });
@@ -44,5 +44,22 @@ describe('a transaction retrying conflicts', () => {
     });
     await expect(violation).rejects.toThrow('23503');
     expect(runs).toBe(1);
+  });
+});
+
+describe('array literals', () => {
+  it('writes arrays of numbers as the text[] of their array literals, and the database reads them back', async () => {
+    const arrays = [[1, 2, 3], [], [-0.5, 1e-7, 12_345.678], [Number.MAX_SAFE_INTEGER]];
+    expect(numberArrays(arrays)).toBe(textArray(arrays.map((values) => numberArray(values))));
+    const opened = await openTestDatabase('pglite');
+    try {
+      const rows = await queryRows<{ values: number[] }>(
+        opened.database.db,
+        sql`select v::float8[] as values from unnest(${numberArrays(arrays)}::text[]) as v`,
+      );
+      expect(rows.map((row) => row.values)).toEqual(arrays);
+    } finally {
+      await opened.dispose();
+    }
   });
 });

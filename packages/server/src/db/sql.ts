@@ -41,6 +41,12 @@ export function numberArray(values: readonly number[]): string {
   return `{${values.join(',')}}`;
 }
 
+/** Arrays of numbers as one `text[]` literal of array literals, each for the statement to cast: `{"{1,2}","{3}"}`. */
+export function numberArrays(arrays: readonly (readonly number[])[]): string {
+  // A number's text has neither quotes nor backslashes: each array literal goes in quoted as it is.
+  return `{${arrays.map((values) => `"{${values.join(',')}}"`).join(',')}}`;
+}
+
 export function textArray(values: readonly (string | null)[]): string {
   return `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
 }

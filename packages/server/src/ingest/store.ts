@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
-import { numberArray, queryRows, textArray } from '../db/sql.js';
+import { numberArray, numberArrays, queryRows, textArray } from '../db/sql.js';
 import { runStatusSql } from '../notices/sql.js';
 import type { Sample } from './decode.js';
 import type { RecordToClose, RecordToOpen } from './events.js';
@@ -103,8 +103,8 @@ function samplesAsRows(samples: readonly Sample[]) {
   return sql`unnest(
     ${numberArray(samples.map((sample) => sample.controller.id))}::int[],
     ${numberArray(samples.map((sample) => sample.ts))}::float8[],
-    ${textArray(samples.map((sample) => numberArray(sample.registers)))}::text[],
-    ${textArray(samples.map((sample) => numberArray(sample.readings)))}::text[]
+    ${numberArrays(samples.map((sample) => sample.registers))}::text[],
+    ${numberArrays(samples.map((sample) => sample.readings))}::text[]
   ) as i(controller_id, ms, registers, readings)`;
 }
 
