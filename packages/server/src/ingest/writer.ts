@@ -164,8 +164,10 @@ export function createWriter(deps: {
   }
 
   return {
-    /** Resolves once the samples are committed (or dropped as refused); rejects only when closing. */
-    /** `boxId` picks the lane: one box's messages are written in the order they came. */
+    /**
+     * Resolves once the samples are committed (or dropped as refused); rejects only when closing.
+     * `boxId` picks the lane: one box's messages are written in the order they came.
+     */
     submit(boxId: string, samples: Sample[]): Promise<void> {
       if (closed) return Promise.reject(new WriterClosedError());
       const lane = lanes[laneOf(boxId, lanes.length)]!;
