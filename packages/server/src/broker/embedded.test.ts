@@ -159,7 +159,7 @@ describe('the embedded broker’s retained messages', () => {
       const heard = new Map<string, string>();
       server.on('message', (topic, payload) => heard.set(topic, payload.toString()));
       await server.subscribeAsync(['cloudbox/+/up/status', 'cloudbox/860000001/down/#'], { qos: 1 });
-      while (heard.size < 2) await once(server, 'message');
+      while (heard.size < 2) await new Promise((heardOne) => server.once('message', heardOne));
       await server.endAsync();
 
       expect(Object.fromEntries(heard)).toEqual({ 'cloudbox/860000001/up/status': 'online', 'cloudbox/860000002/up/status': 'online' });
