@@ -10,8 +10,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createFleet } from '@cloudbox/simulator';
-import { IN_FLIGHT, LOAD_BOXES, LOAD_CONTROLLERS, POINTS_PER_MESSAGE, register, signIn, WARM_UP_MS } from './benchmarks/ingest.js';
+import { LOAD_BOXES, LOAD_CONTROLLERS, register, signIn, startLoad } from './benchmarks/ingest.js';
 import { summarize } from './profile-summary.js';
 import { startServer } from './server.js';
 
@@ -30,17 +29,7 @@ try {
   const api = await signIn(server.baseUrl);
   const { broker } = await api.get<{ broker: { tcpPort: number } }>('/metrics');
   const boxes = await register(api, 600_000_001, LOAD_BOXES, LOAD_CONTROLLERS);
-  let last = 0;
-  const fleet = createFleet({
-    url: `mqtt://127.0.0.1:${broker.tcpPort}`,
-    boxes,
-    intervalSeconds: 1,
-    seed: 3,
-    clock: () => (last = Math.max(last + 1, Date.now())),
-    load: { pointsPerMessage: POINTS_PER_MESSAGE, inFlight: IN_FLIGHT },
-  });
-  fleet.start();
-  await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
+  const fleet = await startLoad(`mqtt://127.0.0.1:${broker.tcpPort}`, boxes);
   const since = (performance.now() - spawned) / 1000;
   const before = await api.get<{ ingest: { points: number } }>('/metrics');
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));

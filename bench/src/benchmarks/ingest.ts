@@ -106,6 +106,26 @@ export async function register(api: Api, firstId: number, count: number, control
   return boxes;
 }
 
+/**
+ * The load: the simulator's boxes publishing as fast as they are acknowledged, `IN_FLIGHT` each,
+ * warmed up. Every sample is stamped with its own millisecond, or the server would rightly drop
+ * same-time samples of a controller as redeliveries.
+ */
+export async function startLoad(url: string, boxes: BoxOptions[]): Promise<ReturnType<typeof createFleet>> {
+  let last = 0;
+  const fleet = createFleet({
+    url,
+    boxes,
+    intervalSeconds: 1,
+    seed: 3,
+    clock: () => (last = Math.max(last + 1, Date.now())),
+    load: { pointsPerMessage: POINTS_PER_MESSAGE, inFlight: IN_FLIGHT },
+  });
+  fleet.start();
+  await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
+  return fleet;
+}
+
 /** Publish to PUBACK of one box at a time: the embedded broker acknowledges only once the sample is committed. */
 async function probeLatency(url: string, box: BoxOptions, durationMs: number): Promise<number[]> {
   const client = await mqtt.connectAsync(url, { clientId: `box-${box.id}`, username: String(box.id), password: box.secret, reconnectPeriod: 0 });
@@ -370,17 +390,7 @@ async function brokerAlone(boxes: BoxOptions[], durationSeconds: number): Promis
   const reply = <T>(): Promise<T> => new Promise((resolve) => child.once('message', (message) => resolve(message as T)));
   try {
     const { port } = await reply<{ port: number }>();
-    let last = 0;
-    const fleet = createFleet({
-      url: `mqtt://127.0.0.1:${port}`,
-      boxes,
-      intervalSeconds: 1,
-      seed: 3,
-      clock: () => (last = Math.max(last + 1, Date.now())),
-      load: { pointsPerMessage: POINTS_PER_MESSAGE, inFlight: IN_FLIGHT },
-    });
-    fleet.start();
-    await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
+    const fleet = await startLoad(`mqtt://127.0.0.1:${port}`, boxes);
     const count = async () => {
       const answer = reply<{ received: number }>();
       child.send('count');
@@ -442,20 +452,7 @@ export const ingestBenchmark: Benchmark = {
       Promise.all([probeLatency(url, probeBox!, durationMs), probeVisible(server.baseUrl, api.token, url, watchedBox!, durationMs)]);
     const [idle, idleVisible] = await probes(PROBES.idleMs);
 
-    // Load mode publishes as fast as acknowledged: stamp every sample with its own millisecond,
-    // or the server would rightly drop same-time samples of a controller as redeliveries.
-    let last = 0;
-    const clock = () => (last = Math.max(last + 1, Date.now()));
-    const fleet = createFleet({
-      url,
-      boxes: loadBoxes,
-      intervalSeconds: 1,
-      seed: 3,
-      clock,
-      load: { pointsPerMessage: POINTS_PER_MESSAGE, inFlight: IN_FLIGHT },
-    });
-    fleet.start();
-    await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
+    const fleet = await startLoad(url, loadBoxes);
     const before = await metrics();
     const started = performance.now();
     const [underLoad, visibleUnderLoad] = await probes(options.durationSeconds * 1000);
