@@ -42,15 +42,19 @@ const PING_TIMEOUT_MS = 3000;
  * Opens the database of the configuration: PostgreSQL when DATABASE_URL is set, else an embedded
  * PGlite whose files live in DATA_DIR/pglite (or in memory for `:memory:`), locked against a second process.
  */
-export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: { pgliteSnapshot?: Blob } = {}): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir, options.pgliteSnapshot);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * `snapshot`: an in-memory database starts from this data directory (`PGlite.dumpDataDir`) instead
+ * of a fresh initdb, which takes seconds (the tests start from one migrated snapshot).
+ */
+async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
   let client: PGlite;
   let release = async () => {};
   if (dataDir === IN_MEMORY) {
-    client = new PGlite();
+    client = new PGlite(snapshot ? { loadDataDir: snapshot } : {});
   } else {
     const folder = path.join(dataDir, 'pglite');
     await mkdir(folder, { recursive: true });

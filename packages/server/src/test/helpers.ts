@@ -1,7 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { DEMO_PASSWORD, type Envelope, type LoginResult } from '@cloudbox/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { buildApp, type App, type AppDependencies } from '../app.js';
 import { IN_MEMORY, loadConfig, type Config } from '../config.js';
 import { createDatabase, type Database } from '../db/index.js';
@@ -30,6 +32,15 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+let snapshot: Promise<Blob | undefined> | undefined;
+
+/** The migrated PGlite of the run's global set-up (src/test/global-setup.ts); none when a file runs without it. */
+function pgliteSnapshot(): Promise<Blob | undefined> {
+  const file = inject('pgliteSnapshot');
+  snapshot ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return snapshot;
+}
+
 export interface TestDatabase {
   database: Database;
   dispose(): Promise<void>;
@@ -38,14 +49,15 @@ export interface TestDatabase {
 /** `serverUrl`: the PostgreSQL server to create the database on (TEST_DATABASE_URL, or a proxy in front of it). */
 export async function openTestDatabase(kind: DatabaseKind, serverUrl = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await createDatabase({ dataDir: IN_MEMORY, databaseUrl: undefined });
+    const database = await createDatabase({ dataDir: IN_MEMORY, databaseUrl: undefined }, { pgliteSnapshot: await pgliteSnapshot() });
     await database.migrate();
     return { database, dispose: () => database.close() };
   }
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `cloudbox_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
+  const template = inject('postgresTemplate');
+  await admin.unsafe(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await createDatabase({ dataDir: IN_MEMORY, databaseUrl: url.toString() });
