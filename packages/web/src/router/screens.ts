@@ -13,14 +13,23 @@ export interface ScreenRoute {
   query: URLSearchParams;
 }
 
-/**
- * A screen's module: the screen, and what it reads first, made of the same API calls as its
- * queries (`readAhead` in utils/request.ts sends them before the screen mounts).
- */
 interface ScreenModule {
   default: ComponentType;
-  readAhead?(route: ScreenRoute): void;
 }
+
+/**
+ * What a screen reads first, made of the same API calls as its queries (`readAhead` in
+ * utils/request.ts sends them before the screen mounts). A module of its own, apart from the
+ * screen's: its reads go out beside the user's info, not once the screen's code (a table, ECharts)
+ * has downloaded.
+ */
+type ReadAhead = (route: ScreenRoute) => void;
+
+const READ_AHEAD: Readonly<Record<string, () => Promise<ReadAhead>>> = {
+  devicesShow: () => import('../pages/devices/devices-show/read-ahead').then((module) => module.readAhead),
+  historyCharts: () => import('../pages/devices/history-charts/read-ahead').then((module) => (route) => module.readAheadDayCurves(route, 'controller')),
+  maglevCharts: () => import('../pages/devices/history-charts/read-ahead').then((module) => (route) => module.readAheadDayCurves(route, 'maglev')),
+};
 
 const LOADERS: Readonly<Record<string, () => Promise<ScreenModule>>> = {
   dashboard: () => import('../pages/dashboard'),
@@ -146,17 +155,20 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = Object.fromEntri
  * Loads the chunk of the screen at `pathname` (if it has one). The guard starts it alongside the
  * user's info and the console shell, and waits for it: the screen then renders in the shell's
  * first commit (no fallback, no Suspense reveal delay). On the first page of a visit
- * (`withData`), the screen's first reads go out as soon as its chunk is in, still beside the
- * user's info; later navigations find their data in the query cache or ask for it themselves.
+ * (`withData`), the screen's first reads go out as soon as its small `READ_AHEAD` module is in,
+ * beside the user's info and the screen's chunk; later navigations find their data in the query cache or ask for it themselves.
  */
 export function preloadScreen(pathname: string, search: string, withData: boolean): Promise<unknown> {
   const match = matchRoute(pathname);
   const name = match?.route.name;
   const load = name ? LOADERS[name] : undefined;
   if (!match || !name || !load) return Promise.resolve();
-  return loadScreen(name, load)
-    .then((module) => {
-      if (withData && module.readAhead) readAhead(() => module.readAhead!({ params: match.params, query: new URLSearchParams(search) }));
-    })
-    .catch(() => undefined);
+  const reads = withData ? READ_AHEAD[name] : undefined;
+  if (reads) {
+    const route = { params: match.params, query: new URLSearchParams(search) };
+    void reads()
+      .then((read) => readAhead(() => read(route)))
+      .catch(() => undefined); // the screen reads for itself
+  }
+  return loadScreen(name, load).catch(() => undefined);
 }

@@ -1,4 +1,4 @@
-import type { DeviceControllerView, DeviceDetail, DeviceState } from '@cloudbox/domain';
+import type { DeviceState } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -7,17 +7,14 @@ import { Link } from 'react-router';
 import { getDeviceDetail } from '../../api/devices';
 import { devicePath, deviceScreens, type DeviceScreen } from '../../utils/device-links';
 import { StatusDot } from '../DeviceStatus';
+import { pickController } from './controller';
 import RunningHours from './RunningHours';
 import './index.css';
 
+export { pickController };
+
 export function useDeviceDetail(boxId: string) {
   return useQuery({ queryKey: ['devices', 'detail', boxId], queryFn: () => getDeviceDetail(boxId), refetchInterval: 30_000 });
-}
-
-/** The controller of a box that a screen is about: the one asked for, or the first. */
-export function pickController(detail: DeviceDetail | undefined, controllerId: number | undefined): DeviceControllerView | undefined {
-  if (!detail) return undefined;
-  return detail.controllers.find((controller) => controller.controller_id === controllerId) ?? (controllerId === undefined ? detail.controllers[0] : undefined);
 }
 
 interface DeviceHeaderProps {

@@ -7,7 +7,6 @@ import { useNavigate } from 'react-router';
 import { getStatusCounts, listDevices } from '../../../api/devices';
 import { useLiveDevices } from '../../../realtime/useLiveDevices';
 import { useView } from '../../../router/view-context';
-import type { ScreenRoute } from '../../../router/screens';
 import { useViewQuery } from '../../../router/view-query';
 import { useDeviceColumns } from './columns';
 import DeviceFilters from './DeviceFilters';
@@ -24,13 +23,6 @@ const virtualHeight = () => Math.max(320, window.innerHeight - 400);
 
 function isSortField(value: unknown): value is DeviceSortField {
   return typeof value === 'string' && (DEVICE_SORT_FIELDS as readonly string[]).includes(value);
-}
-
-/** Read before the screen mounts on a visit's first page: the list's page and counts the URL asks for. */
-export function readAhead({ query }: ScreenRoute): void {
-  const state = parseListSearch(query.toString());
-  void listDevices(listParams(state));
-  void getStatusCounts({ ...filterParams(state), status: undefined });
 }
 
 /** The list state (kept in the view's URL), its page of devices and status counts, patched by live status changes. */

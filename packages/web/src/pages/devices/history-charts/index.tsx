@@ -1,7 +1,4 @@
-import type { ScreenRoute } from '../../../router/screens';
-import DayCurves, { readAheadDayCurves } from './DayCurves';
-
-export const readAhead = (route: ScreenRoute) => readAheadDayCurves(route, 'controller');
+import DayCurves from './DayCurves';
 
 export default function HistoryCharts() {
   return <DayCurves variant="controller" />;

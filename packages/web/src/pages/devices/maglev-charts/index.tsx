@@ -1,7 +1,4 @@
-import type { ScreenRoute } from '../../../router/screens';
-import DayCurves, { readAheadDayCurves } from '../history-charts/DayCurves';
-
-export const readAhead = (route: ScreenRoute) => readAheadDayCurves(route, 'maglev');
+import DayCurves from '../history-charts/DayCurves';
 
 export default function MaglevCharts() {
   return <DayCurves variant="maglev" />;

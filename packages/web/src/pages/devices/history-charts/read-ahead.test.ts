@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf, spanRange } from './DayCurves';
+import { dayOf, spanRange } from './read-ahead';
 
 describe('the day of the curves, in the CK zone', () => {
   it('reads the route day as a calendar day, and an instant as its day in the zone', () => {
