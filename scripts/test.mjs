@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: type check, lint, formatting (Prettier), unit + API + ingest tests (Vitest), then end-to-end tests in
 // Debian's Chromium (Playwright). Ends with one line "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
@@ -11,10 +11,39 @@ const root = new URL('..', import.meta.url).pathname;
 const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const { status } = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${title}: ${status === 0 ? 'passed' : 'failed'} in ${seconds(started)} s`);
   return status === 0;
+}
+
+/**
+ * Steps that only read the sources, side by side (the type check, lint and formatting took 100 s
+ * one after the other); each one's output is printed whole once it ends.
+ */
+function runTogether(steps) {
+  return Promise.all(
+    steps.map(
+      ([title, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const output = [];
+          const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => {
+            console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
+            process.stdout.write(Buffer.concat(output));
+            console.log(`=== ${title}: ${status === 0 ? 'passed' : 'failed'} in ${seconds(started)} s`);
+            resolve(status === 0);
+          });
+        }),
+    ),
+  );
 }
 
 for (const name of ['TEST_DATABASE_URL', 'TEST_MQTT_URL', 'TEST_REDIS_URL']) {
@@ -22,9 +51,13 @@ for (const name of ['TEST_DATABASE_URL', 'TEST_MQTT_URL', 'TEST_REDIS_URL']) {
 }
 
 const steps = [];
-steps.push(run('type check', 'npm', ['run', 'typecheck']));
-steps.push(run('lint', 'npm', ['run', 'lint']));
-steps.push(run('formatting', 'npm', ['run', 'format:check']));
+steps.push(
+  ...(await runTogether([
+    ['type check', 'npm', ['run', 'typecheck']],
+    ['lint', 'npm', ['run', 'lint']],
+    ['formatting', 'npm', ['run', 'format:check']],
+  ])),
+);
 // Built first: the restart tests (kill -9 of the built server mid-delivery) run dist/main.js, never a stale one.
 const built = run('build', 'npm', ['run', 'build']);
 steps.push(built);

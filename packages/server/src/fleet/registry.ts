@@ -111,10 +111,10 @@ export function createRegistry(db: Db) {
   };
 }
 
-/** A CK whose zone the runtime does not know falls back to the default rather than failing every batch. */
 /** Zones already checked: building a formatter to check one cost more than the rest of a box's load. */
 const checkedZones = new Map<string, string>();
 
+/** A CK whose zone the runtime does not know falls back to the default rather than failing every batch. */
 function validZone(zone: string): string {
   let valid = checkedZones.get(zone);
   if (valid === undefined) {

@@ -22,7 +22,7 @@ declare module 'vitest' {
 /**
  * Once per run, before any test file: the migrations applied once to a PGlite and to a PostgreSQL
  * template, so that each test file's database is a copy (under a second) instead of an initdb and
- * every migration (PGlite's initdb alone takes several seconds of CPU, and there are hundreds).
+ * every migration (PGlite's initdb alone takes about 6 s of CPU, and the suite opens over a hundred).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const folder = await mkdtemp(join(tmpdir(), 'cloudbox-vitest-'));
