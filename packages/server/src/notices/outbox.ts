@@ -78,13 +78,15 @@ export function createOutbox(deps: { db: Db; logger: FastifyBaseLogger; senders:
     );
     if (!row) throw new PermanentDeliveryError('the event no longer exists');
     if (!row.channel) throw new PermanentDeliveryError('the channel was deleted');
-    const signal = AbortSignal.any([AbortSignal.timeout(options.sendTimeoutMs), stopping.signal]);
+    const { signal, done } = sendSignal(options.sendTimeoutMs, stopping.signal);
     try {
       await senders.send({ delivery, event: row, secret: row.secret ?? '', language: row.language ?? 'zh', signal });
     } catch (error) {
       if (stopping.signal.aborted) throw new Error('the server stopped during the send', { cause: error });
       if (signal.aborted) throw new Error(`no answer within ${options.sendTimeoutMs} ms`, { cause: error });
       throw error;
+    } finally {
+      done();
     }
   }
 
@@ -189,4 +191,26 @@ function describe(error: unknown): string {
   const told = error.cause instanceof Error && error.cause.name !== 'AbortError' && error.cause.name !== 'TimeoutError';
   const cause = told ? ` (${(error.cause as Error).message})` : '';
   return `${error.message}${cause}`.slice(0, 1000);
+}
+
+/**
+ * The signal of one send: aborted after `timeoutMs`, or when the server stops. Held by a timer and
+ * a listener of its own, not `AbortSignal.any([AbortSignal.timeout(…), stopping])`: on Node 20 a
+ * garbage collection during the send loses that composite's abort, and `fetch` then waits on a
+ * hanging receiver for good (a CI run saw a 1 s send still waiting after 10 s; outbox-signal.test.ts
+ * reproduces it). `done` clears the timer and the listener.
+ */
+export function sendSignal(timeoutMs: number, stopping: AbortSignal): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), timeoutMs);
+  const stop = () => controller.abort(stopping.reason);
+  if (stopping.aborted) stop();
+  else stopping.addEventListener('abort', stop, { once: true });
+  return {
+    signal: controller.signal,
+    done() {
+      clearTimeout(timer);
+      stopping.removeEventListener('abort', stop);
+    },
+  };
 }
