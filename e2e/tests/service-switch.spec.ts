@@ -2,7 +2,7 @@ import { getDeviceType, type DeviceItem, type RelationDevicePage, type ServiceSw
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './expected-menus.js';
 import { api, listDevices } from './support/devices.js';
-import { keepScreenshot } from './support/session.js';
+import { closeToastsInTheWay, keepScreenshot } from './support/session.js';
 
 /**
  * Who may start and stop a machine, and what distributors see (DESIGN.md section 5): a box's top
@@ -19,7 +19,10 @@ async function loginToken(request: APIRequestContext, username: string): Promise
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
-/** A page of its own at 800 px, in English, signed in with a session from the login call (the `Admin-Token` cookie). */
+/**
+ * A page of its own at 800 px, in English, signed in with a session from the login call (the `Admin-Token` cookie).
+ * The drawer's buttons sit where notice toasts pop up at that width: toasts in the way are closed.
+ */
 async function narrowPage(browser: Browser, token: string): Promise<Page> {
   const baseURL = test.info().project.use.baseURL!;
   const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: NARROW });
@@ -27,7 +30,9 @@ async function narrowPage(browser: Browser, token: string): Promise<Page> {
     { name: 'Admin-Token', value: token, url: baseURL },
     { name: 'language', value: 'en', url: baseURL },
   ]);
-  return context.newPage();
+  const page = await context.newPage();
+  await closeToastsInTheWay(page);
+  return page;
 }
 
 async function writeStatus(request: APIRequestContext, token: string, device: DeviceItem): Promise<number> {

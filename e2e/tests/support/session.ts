@@ -49,6 +49,19 @@ export async function sidebarPaths(page: Page): Promise<string[]> {
   return page.locator('.sidebar-link[data-path]').evaluateAll((links) => links.map((link) => link.getAttribute('data-path') ?? ''));
 }
 
+/**
+ * Closes the notice toasts (bottom right) whenever one stands in the way of an action. The demo fleet
+ * raises faults at random, and a toast pauses while the pointer is over it: a click aimed at a
+ * button under it waited for the toast to go, and the pointer kept it there (a 120 s time-out in CI).
+ * Not for a test of the toasts themselves.
+ */
+export async function closeToastsInTheWay(page: Page): Promise<void> {
+  await page.addLocatorHandler(page.locator('.notice-toast').first(), async () => {
+    const close = page.locator('.notice-toast .ant-notification-notice-close');
+    while ((await close.count()) > 0) await close.first().click();
+  });
+}
+
 /** Kept as a test artifact (e2e/artifacts/screens) and looked at by the engineers. */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENS, { recursive: true });
