@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress';
 
 const CHINA_MAP = 'virtual:china-map';
 
@@ -31,7 +32,7 @@ function chinaMap(): Plugin {
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true, ws: true } };
 
 export default defineConfig({
-  plugins: [react(), chinaMap()],
+  plugins: [react(), chinaMap(), precompress()],
   resolve: {
     // The domain package is consumed as TypeScript source: no prebuild step before `vite` or vitest.
     alias: { '@cloudbox/domain': fileURLToPath(new URL('../domain/src/index.ts', import.meta.url)) },

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Code } from '@cloudbox/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
@@ -13,6 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => testDatabase.dispose());
 
+const BUNDLE = Array.from({ length: 400 }, (_, index) => `export const row${index} = { index: ${index}, label: 'row ${index}' };`).join('\n');
+
 describe('the built web console', () => {
   let webDist: string;
   let app: App;
@@ -22,6 +25,10 @@ describe('the built web console', () => {
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Cloudbox</title>');
     await writeFile(path.join(webDist, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
     await writeFile(path.join(webDist, 'favicon.ico'), 'icon');
+    // A bundle with the compressed copies the build writes beside it.
+    await writeFile(path.join(webDist, 'assets', 'table-8c2e41.js'), BUNDLE);
+    await writeFile(path.join(webDist, 'assets', 'table-8c2e41.js.br'), brotliCompressSync(BUNDLE));
+    await writeFile(path.join(webDist, 'assets', 'table-8c2e41.js.gz'), gzipSync(BUNDLE));
     app = buildApp({ config: testConfig({ WEB_DIST: webDist }), database: testDatabase.database });
   });
   afterAll(async () => {
@@ -42,6 +49,26 @@ describe('the built web console', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await app.inject({ method: 'GET', url: '/favicon.ico' });
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it("sends a bundle's compressed copy the browser accepts, brotli before gzip, and the file itself to one that accepts neither", async () => {
+    const url = '/assets/table-8c2e41.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BUNDLE);
+    expect(br.rawPayload.length).toBeLessThan(BUNDLE.length / 4);
+
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BUNDLE);
+
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
   });
 
   it('answers index.html for console routes, so a reload deep in the app works', async () => {

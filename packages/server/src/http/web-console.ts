@@ -13,7 +13,7 @@ export const NOT_BUILT_HINT = 'The Cloudbox web console has not been built. Run 
 /**
  * Serves the built console from WEB_DIST. The console routes in the browser (react-router), so any
  * GET outside the API that is not a file answers index.html; index.html itself is never cached,
- * so a deployment takes effect on the next navigation.
+ * so a deployment takes effect on the next navigation. Bundles go out compressed as the browser accepts.
  */
 export function registerWebConsole(app: FastifyInstance, webDist: string): void {
   if (!existsSync(path.join(webDist, INDEX))) {
@@ -23,6 +23,9 @@ export function registerWebConsole(app: FastifyInstance, webDist: string): void 
   }
   app.register(fastifyStatic, {
     root: webDist,
+    // The build writes a brotli and a gzip copy beside each bundle (packages/web/scripts/precompress.ts):
+    // the one the browser accepts is sent, compressed once at build time instead of on every request.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
       if (filePath.endsWith(`${path.sep}${INDEX}`)) reply.header('cache-control', 'no-cache');

@@ -1,0 +1,46 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** What a browser downloads and text compresses well: scripts, styles, the page, source maps and data. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|map|txt)$/;
+/** Below this a compressed copy saves less than its headers cost (the static server skips them too). */
+const MIN_BYTES = 1024;
+
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every compressible file of the build, at
+ * the highest levels (once per build, not per request): the server sends the one the browser
+ * accepts (`@fastify/static`'s `preCompressed`). A copy that is not smaller is not written.
+ */
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'cloudbox-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = [...Object.keys(bundle), 'index.html'].filter((file, index, all) => COMPRESSIBLE.test(file) && all.indexOf(file) === index);
+      await Promise.all(files.map((file) => compressFile(join(outDir, file))));
+    },
+  };
+}
+
+async function compressFile(path: string): Promise<void> {
+  const bytes = await readFile(path).catch(() => undefined);
+  if (!bytes || bytes.length < MIN_BYTES) return;
+  const [br, gz] = await Promise.all([
+    brotli(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+    gzipped(bytes, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  if (br.length < bytes.length) await writeFile(`${path}.br`, br);
+  if (gz.length < bytes.length) await writeFile(`${path}.gz`, gz);
+}
