@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * End-to-end tests drive Debian's Chromium against the built server, started on its own port
+ * End-to-end tests drive Debian's Chromium (its headless shell) against the built server, started on its own port
  * with a fresh embedded database in demo mode (demo accounts for every role). The onboarding spec
  * runs against a second server in production mode (DEMO=0: only the root account of
  * ROOT_USERNAME / ROOT_PASSWORD), its own database and its embedded broker on a fixed MQTT port.
@@ -39,7 +39,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium headless shell (scripts/chromium.mjs installs it): the browser engine without the desktop browser.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
     },
   },

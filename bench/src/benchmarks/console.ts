@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { chromium, type Page } from 'playwright-core';
 import { startServer } from '../server.js';
+import { verdict, withTargetColumn } from '../targets.js';
 import type { Benchmark } from '../types.js';
 
 /** Runs inside the page (page.evaluate), where the browser has it. */
@@ -152,7 +153,7 @@ export const consoleBenchmark: Benchmark = {
   title: 'Web console',
   description:
     'playwright-core drives /usr/bin/chromium (1440×900) against the built server in demo mode with 10,000 more boxes registered through `POST /boxes`. Device list: navigation to the first rendered page (20 and 500 rows) with the status counts. Curve: `history-charts?span=year` (720 points per register from the hourly rollups). K-line: a year of daily candles of one register fed as hourly samples over MQTT. Map: map monitoring with every box (the 10,000 bench boxes spread over China), until the first markers and until every page is read, then the frame rate while the mouse zooms and drags it. Frame rate: requestAnimationFrame counting over 10 s on the open list (100 rows) while 1,000 boxes take turns, half connecting and half disconnecting every second over MQTT (the real status path: broker, ingest, WebSocket), and the status changes the open rows show.',
-  columns: ['database', 'measure', 'value'],
+  columns: ['database', 'measure', 'value', 'target (issue 17)'],
   async start(target) {
     mqttPort = await freePort();
     return startServer(target, { RAW_RETENTION_DAYS: '400', MQTT_PORT: String(mqttPort) });
@@ -260,27 +261,31 @@ export const consoleBenchmark: Benchmark = {
       while (pendingConnects > 0) await new Promise((resolve) => setTimeout(resolve, 50));
       clients.push(...connected.map((entry) => entry.client));
 
-      const login = loginBundle();
-      return [
-        [target.kind, 'JS for /login (gzipped)', `${login.gzipped} KB`],
-        [target.kind, 'JS for /login as the server sends it (brotli)', `${login.sent} KB`],
-        [target.kind, `boxes registered through POST /boxes`, `${FLEET} in ${registerSeconds.toFixed(0)} s`],
-        [target.kind, `device list of ${total} devices, first page of 20 rendered`, `${list20} ms`],
-        [target.kind, `device list of ${total} devices, first page of 500 rendered (virtual table)`, `${list500} ms`],
-        [target.kind, 'that page scrolled to its 500th row, drawn', `${scrolledTo500} ms`],
-        [target.kind, "a year's curve (2 registers, hourly rollups) rendered", `${curve} ms`],
-        [target.kind, `a year's daily K-line (${candles} candles) rendered`, `${kline} ms`],
-        [target.kind, `map of every box (${mapBoxes}): first markers drawn`, `${map} ms`],
-        [target.kind, 'that map with every box loaded (paged reads, progress shown)', `${mapLoaded} ms`],
-        [target.kind, 'frame rate while zooming and dragging that map', `${roaming.toFixed(1)} fps`],
-        [target.kind, 'frame rate of the open list, no changes', `${idle.toFixed(1)} fps`],
+      const loginJs = loginBundle();
+      const ms = (value: number) => `${Math.round(value)} ms`;
+      return withTargetColumn(
         [
-          target.kind,
-          `frame rate while ${FLIPPING} boxes connect or disconnect every second (${Math.round(changesDone / FPS_SECONDS)} changes/s done)`,
-          `${busy.toFixed(1)} fps`,
+          [target.kind, 'JS for /login (gzipped)', `${loginJs.gzipped} KB`, verdict(Number(loginJs.gzipped), { atMost: 200 }, (kb) => `${kb.toFixed(1)} KB`)],
+          [target.kind, 'JS for /login as the server sends it (brotli)', `${loginJs.sent} KB`],
+          [target.kind, `boxes registered through POST /boxes`, `${FLEET} in ${registerSeconds.toFixed(0)} s`],
+          [target.kind, `device list of ${total} devices, first page of 20 rendered`, `${list20} ms`, verdict(list20, { atMost: 400 }, ms)],
+          [target.kind, `device list of ${total} devices, first page of 500 rendered (virtual table)`, `${list500} ms`],
+          [target.kind, 'that page scrolled to its 500th row, drawn', `${scrolledTo500} ms`],
+          [target.kind, "a year's curve (2 registers, hourly rollups) rendered", `${curve} ms`, verdict(curve, { atMost: 500 }, ms)],
+          [target.kind, `a year's daily K-line (${candles} candles) rendered`, `${kline} ms`],
+          [target.kind, `map of every box (${mapBoxes}): first markers drawn`, `${map} ms`],
+          [target.kind, 'that map with every box loaded (paged reads, progress shown)', `${mapLoaded} ms`],
+          [target.kind, 'frame rate while zooming and dragging that map', `${roaming.toFixed(1)} fps`],
+          [target.kind, 'frame rate of the open list, no changes', `${idle.toFixed(1)} fps`],
+          [
+            target.kind,
+            `frame rate while ${FLIPPING} boxes connect or disconnect every second (${Math.round(changesDone / FPS_SECONDS)} changes/s done)`,
+            `${busy.toFixed(1)} fps`,
+          ],
+          [target.kind, `status changes shown by the rows of the open page in ${FPS_SECONDS} s`, String(seen)],
         ],
-        [target.kind, `status changes shown by the rows of the open page in ${FPS_SECONDS} s`, String(seen)],
-      ];
+        4,
+      );
     } finally {
       await Promise.all(clients.map((client) => client.endAsync(true).catch(() => undefined)));
       await browser.close();

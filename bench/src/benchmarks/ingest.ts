@@ -8,6 +8,7 @@ import { createFleet, type BoxOptions } from '@cloudbox/simulator';
 import mqtt from 'mqtt';
 import postgres from 'postgres';
 import WebSocket from 'ws';
+import { verdict, withTargetColumn } from '../targets.js';
 import { startServer, type DatabaseTarget, type RunningServer } from '../server.js';
 import { percentile } from '../statistics.js';
 import type { Benchmark } from '../types.js';
@@ -435,7 +436,7 @@ export const ingestBenchmark: Benchmark = {
     'database of the same kind (samples only: no rollups, no latest values). Layouts: the same samples through `unnest` into each candidate table.',
     `Fleet: ${thousands(CONNECTED_BOXES)} registered boxes connect (one ${FLEET_POINTS}-point message each per 10 s); once all are connected, ${FLEET_WINDOW_MS / 1000} s of their ingest (what they had acknowledged against what they offer, the writer's queue, the event-loop delay), then the server's RSS.`,
   ].join(' '),
-  columns: ['database', 'measure', 'result'],
+  columns: ['database', 'measure', 'result', 'target (issue 17)'],
 
   start: (target) => startServer(target, { DEMO_BOXES: '0', DEMO_SIMULATOR: '0', MQTT_PORT: '0' }),
 
@@ -467,11 +468,17 @@ export const ingestBenchmark: Benchmark = {
       target.kind,
       'sustained ingest, data points committed per second',
       `**${thousands(rate('points'))} points/s** (${thousands(messages)} messages/s, ${thousands(rate('samples'))} samples/s, ${(rate('samples') / rate('batches')).toFixed(0)} samples per batch; duplicates ${after.ingest.duplicates - before.ingest.duplicates})`,
+      verdict(rate('points'), { atLeast: 250_000 }, thousands),
     ]);
     const latency = (values: number[]) => `p50 ${percentile(values, 50).toFixed(1)} ms, p99 ${percentile(values, 99).toFixed(1)} ms (${values.length} probes)`;
     rows.push([target.kind, 'publish to committed (PUBACK), under that load', latency(underLoad)]);
     rows.push([target.kind, 'publish to committed (PUBACK), idle', latency(idle)]);
-    rows.push([target.kind, 'publish to visible in a console (WebSocket values event), under that load', latency(visibleUnderLoad)]);
+    rows.push([
+      target.kind,
+      'publish to visible in a console (WebSocket values event), under that load',
+      latency(visibleUnderLoad),
+      `p99 ${verdict(percentile(visibleUnderLoad, 99), { atMost: 250 }, (ms) => `${ms.toFixed(0)} ms`)}`,
+    ]);
     rows.push([target.kind, 'publish to visible in a console (WebSocket values event), idle', latency(idleVisible)]);
 
     log('the broker alone, the same publishers');
@@ -480,6 +487,7 @@ export const ingestBenchmark: Benchmark = {
       target.kind,
       'the broker alone: the same publishers and messages to a bare Aedes broker and one QoS 1 subscriber (no processing)',
       `${thousands(bare)} points/s; ingest reaches **${(rate('points') / bare).toFixed(2)}** of it`,
+      verdict(rate('points') / bare, { atLeast: 0.3 }, (ratio) => ratio.toFixed(2)),
     ]);
 
     const scratch = await openScratch(target);
@@ -531,12 +539,14 @@ export const ingestBenchmark: Benchmark = {
       target.kind,
       `server RSS with ${thousands(allConnected)} connected boxes`,
       `${rss.toFixed(0)} MiB (${idleRss.toFixed(0)} MiB before they connected; ${allConnected === CONNECTED_BOXES ? 'all' : `only ${thousands(allConnected)} of`} ${thousands(CONNECTED_BOXES)} connected in ${connectSeconds.toFixed(0)} s; registration ${thousands(registrationRate)} boxes/s over the API)`,
+      `${verdict(rss, { atMost: 400 }, (mib) => `${mib.toFixed(0)} MiB`)}; connected ${verdict(allConnected, { atLeast: CONNECTED_BOXES }, thousands)}`,
     ]);
     rows.push([
       target.kind,
       `ingest of those boxes (one ${FLEET_POINTS}-point message each per 10 s: every reading its own rollup rows), over ${FLEET_WINDOW_MS / 1000} s`,
       `${thousands(acknowledged)} points/s acknowledged (= committed) of ${thousands(offered)} offered (${((acknowledged / offered) * 100).toFixed(0)} %); writer queue at most ${thousands(queuedAtMost)} messages; event-loop delay p50 ${delay.p50.toFixed(1)} ms, p99 ${delay.p99.toFixed(1)} ms, max ${delay.max.toFixed(1)} ms`,
+      `kept up ${verdict(acknowledged / offered, { atLeast: 1 }, (share) => `${(share * 100).toFixed(0)} %`)}`,
     ]);
-    return rows;
+    return withTargetColumn(rows, 4);
   },
 };

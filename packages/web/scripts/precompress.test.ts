@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Rollup } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { precompress } from './precompress';
+import { precompress } from './precompress.ts';
 
 let outDir: string | undefined;
 afterEach(() => (outDir ? rm(outDir, { recursive: true }) : undefined));
