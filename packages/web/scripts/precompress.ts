@@ -26,15 +26,16 @@ export function precompress(): Plugin {
       outDir = join(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
-      const files = [...Object.keys(bundle), 'index.html'].filter((file, index, all) => COMPRESSIBLE.test(file) && all.indexOf(file) === index);
+      // The bundle holds every file the build wrote: chunks, styles, index.html and the manifest.
+      const files = Object.keys(bundle).filter((file) => COMPRESSIBLE.test(file));
       await Promise.all(files.map((file) => compressFile(join(outDir, file))));
     },
   };
 }
 
 async function compressFile(path: string): Promise<void> {
-  const bytes = await readFile(path).catch(() => undefined);
-  if (!bytes || bytes.length < MIN_BYTES) return;
+  const bytes = await readFile(path);
+  if (bytes.length < MIN_BYTES) return;
   const [br, gz] = await Promise.all([
     brotli(bytes, {
       params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
