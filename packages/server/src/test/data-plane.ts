@@ -144,6 +144,23 @@ export function dataMessage(ts: number, seq: number, values: Record<string, unkn
 }
 
 /**
+ * Resolves once a message published on one instance's bus has reached the other's, so a test's
+ * first cross-instance event does not race the Redis subscriptions; fails saying so if none does.
+ */
+async function busCarries(from: App, to: App): Promise<void> {
+  const probe = `bus-probe-${randomBytes(4).toString('hex')}`;
+  let heard = false;
+  to.services.bus.subscribe('box-changed', ({ boxId }) => {
+    if (boxId === probe) heard = true;
+  });
+  await eventually(() => {
+    if (heard) return true;
+    from.services.bus.publish('box-changed', { boxId: probe });
+    return undefined;
+  }, 'a message from one instance to the other over the Redis bus');
+}
+
+/**
  * Two server instances on one database and one Redis bus (TEST_REDIS_URL, a key prefix of their
  * own): the data-plane test app, and a second app as another instance behind the load balancer.
  */
@@ -158,6 +175,8 @@ export async function startInstancePair(): Promise<{ t: DataPlaneTest; second: A
   const t = await startDataPlaneTest('pglite', 'embedded', { env: { REDIS_KEY_PREFIX: prefix }, redis: redis() });
   const second = buildApp({ config: testConfig({ REDIS_KEY_PREFIX: prefix }), database: t.database, redis: redis() });
   await second.ready();
+  await busCarries(t.app, second);
+  await busCarries(second, t.app);
   return {
     t,
     second,
