@@ -3,13 +3,18 @@ import type { EChartsType } from 'echarts/core';
 import { Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomChart, ScatterChart } from 'echarts/charts';
+import { GeoComponent, TooltipComponent } from 'echarts/components';
 import Chart from '../charts/Chart';
-import { registerMap, type EChartsOption } from '../charts/echarts';
+import { install, registerMap, type EChartsOption } from '../charts/echarts';
 import { useStatusLabel } from '../DeviceStatus';
 import { STATE_COLORS, STATE_SEVERITY } from '../DeviceStatus/status';
 import { clusterSize, mapLayer, type Bounds, type Cluster, type MapPoint } from './cluster';
 import { MERCATOR, tileConfig, tileUrl, visibleTiles, type Tile } from './tiles';
 import './index.css';
+
+/** China's outline, the tiles as a custom series over it, the boxes as scatter points. */
+const PARTS = [GeoComponent, CustomChart, ScatterChart, TooltipComponent];
 
 const CHINA: Bounds = { west: 73, east: 136, south: 17, north: 54 };
 const REPLACE = ['series'];
@@ -17,9 +22,15 @@ const TILES = tileConfig();
 
 let mapLoaded: Promise<void> | undefined;
 
-/** The base map loads with the first map screen, not before. */
+/**
+ * The base map loads with the first map screen, not before. ECharts keeps a map only once its geo
+ * component is installed (before that, `registerMap` does nothing), so it is installed here first.
+ */
 export function loadChinaMap(): Promise<void> {
-  mapLoaded ??= import('virtual:china-map').then(({ default: geoJson }) => registerMap('china', geoJson as Parameters<typeof registerMap>[1]));
+  mapLoaded ??= import('virtual:china-map').then(({ default: geoJson }) => {
+    install([GeoComponent]);
+    registerMap('china', geoJson as Parameters<typeof registerMap>[1]);
+  });
   return mapLoaded;
 }
 
@@ -200,7 +211,7 @@ export default function DeviceMap({ boxes, dark = false, focus, onOpen, classNam
       data-count={layer.kind === 'clusters' ? layer.clusters.length : layer.points.length}
     >
       {ready ? (
-        <Chart option={option} merge replaceMerge={REPLACE} onReady={onReady} className="device-map__chart" label="device-map" />
+        <Chart option={option} parts={PARTS} merge replaceMerge={REPLACE} onReady={onReady} className="device-map__chart" label="device-map" />
       ) : (
         <Spin className="device-map__loading" />
       )}

@@ -2,11 +2,16 @@ import { DEVICE_STATES, type DeviceStatusCounts } from '@cloudbox/domain';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BarChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import Chart from '../charts/Chart';
 import type { EChartsOption } from '../charts/echarts';
 import { useStatusLabel } from '../DeviceStatus';
 import { STATE_COLORS } from '../DeviceStatus/status';
 import type { HourBucket } from './trend';
+
+const RING_PARTS = [PieChart, TooltipComponent, LegendComponent, TitleComponent];
+const TREND_PARTS = [BarChart, GridComponent, TooltipComponent, LegendComponent];
 
 const text = (dark: boolean) => (dark ? '#c9d6ea' : '#595959');
 
@@ -45,7 +50,7 @@ export function StatusRing({ counts, dark = false, height = 260 }: { counts: Dev
     }),
     [counts, dark, label, t],
   );
-  return <Chart option={option} style={{ height }} label="status-ring" />;
+  return <Chart option={option} parts={RING_PARTS} style={{ height }} label="status-ring" />;
 }
 
 /** Alerts and faults opened per hour over the last day, stacked. */
@@ -82,5 +87,5 @@ export function FaultTrend({ buckets, dark = false, height = 260 }: { buckets: r
     }),
     [buckets, dark, t],
   );
-  return <Chart option={option} style={{ height }} label="fault-trend" />;
+  return <Chart option={option} parts={TREND_PARTS} style={{ height }} label="fault-trend" />;
 }

@@ -1,11 +1,13 @@
 import { init, type EChartsType } from 'echarts/core';
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { currentLanguage } from '../../i18n';
-import { ECHARTS_LOCALES, type EChartsOption } from './echarts';
+import { ECHARTS_LOCALES, install, type ChartParts, type EChartsOption } from './echarts';
 import './chart.css';
 
 export interface ChartProps {
   option: EChartsOption;
+  /** The chart types and components `option` uses: ECharts draws nothing of a part it lacks. */
+  parts: ChartParts;
   className?: string;
   style?: CSSProperties;
   /**
@@ -26,13 +28,16 @@ export interface ChartProps {
  * with zero size and resize when shown), disposed on unmount. Dates and toolbox texts follow the
  * console's language.
  */
-export default function Chart({ option, className, style, merge = false, replaceMerge, onReady, label }: ChartProps) {
+export default function Chart({ option, parts, className, style, merge = false, replaceMerge, onReady, label }: ChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const ready = useRef(onReady);
   useEffect(() => {
     ready.current = onReady;
   });
+
+  // Before the chart is made and given options (layout effects run before the others): `onReady` may set options too.
+  useLayoutEffect(() => install(parts), [parts]);
 
   useEffect(() => {
     const node = element.current;

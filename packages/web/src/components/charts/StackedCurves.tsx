@@ -1,10 +1,14 @@
 import type { HistoryPoint } from '@cloudbox/domain';
 import type { EChartsType } from 'echarts/core';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { LineChart } from 'echarts/charts';
+import { DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import Chart from './Chart';
 import type { EChartsOption } from './echarts';
 import { buildSeries, groupByUnit, zoomWindowOf, type RegisterMeta, type ZoomWindow } from './series';
 import { formatInZone } from './zone';
+
+const PARTS = [LineChart, GridComponent, TooltipComponent, DataZoomComponent, LegendComponent, MarkLineComponent];
 
 const GRID_HEIGHT = 150;
 const GRID_GAP = 36;
@@ -132,7 +136,7 @@ export default function StackedCurves(props: StackedCurvesProps) {
   const points = useMemo(() => items.reduce((sum, item) => sum + Object.keys(item.values).length, 0), [items]);
   return (
     <div className="stacked-curves" data-points={points}>
-      <Chart option={option} style={{ height: stackedHeight(registers) }} label={label} onReady={listen} />
+      <Chart option={option} parts={PARTS} style={{ height: stackedHeight(registers) }} label={label} onReady={listen} />
     </div>
   );
 }

@@ -1,4 +1,8 @@
+import { GaugeChart } from 'echarts/charts';
 import type { EChartsOption } from './echarts';
+
+/** What a gauge chart draws with. */
+export const GAUGE_PARTS = [GaugeChart];
 
 /** A gauge as a device type's chart settings declare it (`/device-types/:id/charts`). */
 export interface GaugeScale {

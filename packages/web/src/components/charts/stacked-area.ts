@@ -1,6 +1,11 @@
 import type { ChartRegister, HistoryPoint } from '@cloudbox/domain';
+import { LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import type { EChartsOption } from './echarts';
 import { formatInZone } from './zone';
+
+/** What a stacked area chart draws with. */
+export const STACKED_AREA_PARTS = [LineChart, GridComponent, TooltipComponent, LegendComponent];
 
 interface StackedAreaInput {
   items: readonly HistoryPoint[];

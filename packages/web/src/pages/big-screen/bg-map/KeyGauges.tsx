@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { getRealtime } from '../../../api/devices';
 import Chart from '../../../components/charts/Chart';
-import { gaugeOption } from '../../../components/charts/gauge';
+import { GAUGE_PARTS, gaugeOption } from '../../../components/charts/gauge';
 import { useTypeCharts } from '../../../components/charts/useTypeCharts';
 
 const REFRESH_MS = 10_000;
@@ -40,7 +40,7 @@ export default function KeyGauges({ boxId, controllerId, deviceType, active }: P
   return (
     <div className="wall-gauges" data-controller={controllerId}>
       {options.map(({ id, title, option }) => (
-        <Chart key={id} option={option} merge className="wall-gauges__gauge" label={title} />
+        <Chart key={id} option={option} parts={GAUGE_PARTS} merge className="wall-gauges__gauge" label={title} />
       ))}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import Chart from '../../../components/charts/Chart';
-import { gaugeOption, type GaugeScale } from '../../../components/charts/gauge';
+import { GAUGE_PARTS, gaugeOption, type GaugeScale } from '../../../components/charts/gauge';
 
 const STEP_MS = 1500;
 
@@ -24,5 +24,5 @@ export default function GaugePreview({ scale, decimals = 0, height = 180 }: { sc
     [scale, value, decimals, valid],
   );
   if (!option) return null;
-  return <Chart option={option} merge style={{ height }} label={`gauge-preview-${scale.title}`} className="gauge-preview" />;
+  return <Chart option={option} parts={GAUGE_PARTS} merge style={{ height }} label={`gauge-preview-${scale.title}`} className="gauge-preview" />;
 }

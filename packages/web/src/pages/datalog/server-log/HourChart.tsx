@@ -1,8 +1,12 @@
 import { formatMessage, SERVER_LOG_LEVEL_LABELS, SERVER_LOG_LEVELS, type Language, type ServerLogHour } from '@cloudbox/domain';
 import { useMemo } from 'react';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import Chart from '../../../components/charts/Chart';
 import type { EChartsOption } from '../../../components/charts/echarts';
 import { LEVEL_COLORS } from './levels';
+
+const PARTS = [BarChart, GridComponent, TooltipComponent, LegendComponent];
 
 /** The chart's option: one stacked bar per hour, a series per level, in the level's colour. */
 export function hourChartOption(hours: readonly ServerLogHour[], language: Language, hourLabel: (iso: string) => string): EChartsOption {
@@ -30,5 +34,5 @@ export function hourChartOption(hours: readonly ServerLogHour[], language: Langu
 export default function HourChart(props: { hours: readonly ServerLogHour[]; language: Language; label: string; hourLabel: (iso: string) => string }) {
   const { hours, language, hourLabel } = props;
   const option = useMemo(() => hourChartOption(hours, language, hourLabel), [hours, language, hourLabel]);
-  return <Chart option={option} className="server-log__chart" style={{ height: 160 }} label={props.label} />;
+  return <Chart option={option} parts={PARTS} className="server-log__chart" style={{ height: 160 }} label={props.label} />;
 }

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getHistory } from '../../../api/devices';
 import Chart from '../../../components/charts/Chart';
-import { stackedAreaOption } from '../../../components/charts/stacked-area';
+import { STACKED_AREA_PARTS, stackedAreaOption } from '../../../components/charts/stacked-area';
 
 const POINTS = 720;
 
@@ -39,7 +39,7 @@ export default function TypeStackedCharts({ boxId, controllerId, charts, from, t
       ) : (
         options.map(({ chart, option }) => (
           <Card key={chart.id} size="small" variant="borderless" title={chart.name} className="type-stacked-chart" data-stacked={chart.id}>
-            <Chart option={option} style={{ height: 300 }} label={`stacked-${chart.id}`} />
+            <Chart option={option} parts={STACKED_AREA_PARTS} style={{ height: 300 }} label={`stacked-${chart.id}`} />
           </Card>
         ))
       )}

@@ -4,6 +4,8 @@ import { Card, DatePicker, Empty, Segmented, Select, Space, Spin, Table } from '
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BarChart, CandlestickChart } from 'echarts/charts';
+import { DataZoomComponent, GridComponent, TooltipComponent } from 'echarts/components';
 import { getKline } from '../../../api/devices';
 import Chart from '../../../components/charts/Chart';
 import type { EChartsOption } from '../../../components/charts/echarts';
@@ -14,6 +16,8 @@ import { useView } from '../../../router/view-context';
 import { defaultRegisters, isCurveRegister, useDeviceRegisters } from '../shared/registers';
 import { useKeyRegisters } from '../../../components/charts/useTypeCharts';
 import './index.css';
+
+const PARTS = [CandlestickChart, BarChart, GridComponent, TooltipComponent, DataZoomComponent];
 
 const RISE = '#ef5350';
 const FALL = '#26a69a';
@@ -171,7 +175,7 @@ export default function KLine() {
             <Empty description={t('history.noData')} />
           ) : view === 'chart' ? (
             <div data-candles={kline.data?.length ?? 0}>
-              <Chart option={option} className="kline-chart" label="kline" />
+              <Chart option={option} parts={PARTS} className="kline-chart" label="kline" />
             </div>
           ) : (
             <Table<KlineCandle>

@@ -2,7 +2,7 @@ import type { TypeGauge } from '@cloudbox/domain';
 import { Card, Col, Row } from 'antd';
 import { useMemo } from 'react';
 import Chart from '../../../components/charts/Chart';
-import { gaugeOption } from '../../../components/charts/gauge';
+import { GAUGE_PARTS, gaugeOption } from '../../../components/charts/gauge';
 import { useTypeCharts } from '../../../components/charts/useTypeCharts';
 import type { LiveRegister } from './useDeviceLive';
 
@@ -33,5 +33,5 @@ export default function Gauges({ deviceType, registers }: { deviceType: string |
 
 function GaugeChart({ gauge, register }: { gauge: TypeGauge; register: LiveRegister }) {
   const option = useMemo(() => gaugeOption({ ...gauge, unit: register.unit }, register.value, register.display), [gauge, register]);
-  return <Chart option={option} merge className="device-gauge__chart" label={gauge.title} />;
+  return <Chart option={option} parts={GAUGE_PARTS} merge className="device-gauge__chart" label={gauge.title} />;
 }

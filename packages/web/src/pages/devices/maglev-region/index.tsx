@@ -4,6 +4,8 @@ import { Card, Col, Empty, Row, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LineChart, ScatterChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { getHistory } from '../../../api/devices';
 import Chart from '../../../components/charts/Chart';
 import type { EChartsOption } from '../../../components/charts/echarts';
@@ -11,6 +13,8 @@ import DeviceHeader from '../../../components/DeviceHeader';
 import { useView } from '../../../router/view-context';
 import { useDeviceLive } from '../live/useDeviceLive';
 import { operatingPoints, surgeLinePoints, surgeMargin, type SurgeLine } from './region';
+
+const PARTS = [LineChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent];
 
 const R = MAGLEV_BLOWER;
 
@@ -117,7 +121,11 @@ export default function MaglevRegion() {
         <Row gutter={[12, 12]}>
           <Col xs={24} xl={18}>
             <Card variant="borderless" title={t('region.title')}>
-              {option ? <Chart option={option} style={{ height: 460 }} label="maglev-region" merge /> : <Empty description={t('region.noConstants')} />}
+              {option ? (
+                <Chart option={option} parts={PARTS} style={{ height: 460 }} label="maglev-region" merge />
+              ) : (
+                <Empty description={t('region.noConstants')} />
+              )}
             </Card>
           </Col>
           <Col xs={24} xl={6}>

@@ -1,8 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent } from 'echarts/components';
 import Chart from '../../../components/charts/Chart';
 import type { EChartsOption } from '../../../components/charts/echarts';
 import type { SilenceBar } from './results';
+
+const PARTS = [BarChart, GridComponent, TooltipComponent];
 
 /** One bar per bucket of silence; never seen in red, the longer silences darker. */
 const COLORS = ['#cf1322', '#95de64', '#ffd666', '#ffa940', '#fa8c16', '#d46b08', '#873800'];
@@ -32,5 +36,5 @@ export default function SilenceChart({ bars }: { bars: readonly SilenceBar[] }) 
     }),
     [bars, t],
   );
-  return <Chart option={option} className="check-inactive__chart" style={{ height: 180 }} label={t('inactiveBoxes.chartTitle')} />;
+  return <Chart option={option} parts={PARTS} className="check-inactive__chart" style={{ height: 180 }} label={t('inactiveBoxes.chartTitle')} />;
 }

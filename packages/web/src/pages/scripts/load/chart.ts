@@ -1,5 +1,10 @@
 import type { LoadTestSample } from '@cloudbox/domain';
+import { LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import type { EChartsOption } from '../../../components/charts/echarts';
+
+/** What the throughput chart draws with. */
+export const THROUGHPUT_PARTS = [LineChart, GridComponent, TooltipComponent, LegendComponent];
 
 /** The throughput chart: points/s and messages/s the ingest took in, and what the simulator sent, per second of the run. */
 export function throughputOption(samples: readonly LoadTestSample[], names: { points: string; messages: string; sent: string }): EChartsOption {

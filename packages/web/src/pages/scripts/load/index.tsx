@@ -8,7 +8,7 @@ import { getLoadTestRun, getLoadTestStatus, startLoadTest } from '../../../api/l
 import Chart from '../../../components/charts/Chart';
 import JobRun from '../../../components/JobRun';
 import { useChange } from '../../../utils/use-change';
-import { throughputOption } from './chart';
+import { THROUGHPUT_PARTS, throughputOption } from './chart';
 import './index.css';
 
 const LIVE_MS = 1000;
@@ -63,7 +63,7 @@ function Throughput({ run }: { run: LoadTestRun }) {
       {run.samples.length === 0 ? (
         <Empty description={ended ? undefined : t('scripts.load.waiting')} />
       ) : (
-        <Chart option={option} className="load-test__chart" style={{ height: 300 }} label={t('scripts.load.chart')} />
+        <Chart option={option} parts={THROUGHPUT_PARTS} className="load-test__chart" style={{ height: 300 }} label={t('scripts.load.chart')} />
       )}
       {ended && summary.seconds !== undefined && (
         <Descriptions size="small" title={t('scripts.load.totals')} column={{ xs: 1, sm: 2, lg: 4 }} className="load-test__totals">

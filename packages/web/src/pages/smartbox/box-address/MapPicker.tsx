@@ -1,9 +1,14 @@
 import { Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ScatterChart } from 'echarts/charts';
+import { GeoComponent } from 'echarts/components';
 import Chart from '../../../components/charts/Chart';
 import type { EChartsOption, EChartsType } from '../../../components/charts/echarts';
 import { loadChinaMap } from '../../../components/DeviceMap';
 import './index.css';
+
+/** China's outline and the pin. */
+const PARTS = [GeoComponent, ScatterChart];
 
 const REPLACE = ['series'];
 /** Coordinates kept to about a metre: more digits would only show the click's pixel noise. */
@@ -81,7 +86,7 @@ export default function MapPicker({ value, centre, onPick }: { value: Coordinate
 
   return (
     <div className="map-picker" data-latitude={value?.latitude ?? ''} data-longitude={value?.longitude ?? ''}>
-      {ready ? <Chart option={pin} merge replaceMerge={REPLACE} onReady={onReady} className="map-picker__chart" label="map-picker" /> : <Spin />}
+      {ready ? <Chart option={pin} parts={PARTS} merge replaceMerge={REPLACE} onReady={onReady} className="map-picker__chart" label="map-picker" /> : <Spin />}
     </div>
   );
 }

@@ -3,10 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Table, type TableProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { getBoxUsage } from '../../../api/boxDelivery';
 import Chart from '../../../components/charts/Chart';
 import type { EChartsOption } from '../../../components/charts/echarts';
 import { formatBytes } from '../../../utils/download-core';
+
+const PARTS = [BarChart, GridComponent, TooltipComponent, LegendComponent];
 
 /** One box's usage: a bar per day of the month (up and down stacked), and its last twelve months. */
 export default function UsageChart({ boxId, month }: { boxId: string; month?: string }) {
@@ -50,7 +54,7 @@ export default function UsageChart({ boxId, month }: { boxId: string; month?: st
     <>
       <Card variant="borderless" title={`${t('boxDelivery.usage.chartTitle')} · ${boxId} · ${usage.data?.month ?? ''}`}>
         {option && usage.data?.days.length ? (
-          <Chart option={option} className="smartbox-page__chart" label="box-usage" />
+          <Chart option={option} parts={PARTS} className="smartbox-page__chart" label="box-usage" />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
         )}
