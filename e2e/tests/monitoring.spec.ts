@@ -411,11 +411,18 @@ async function monitoringScreens(page: Page, request: APIRequestContext): Promis
   return screens;
 }
 
+/** Once the page's fonts are in and two frames have been painted after that: what the screenshot then shows is drawn. */
+function settled(page: Page): Promise<void> {
+  return page.evaluate(() =>
+    document.fonts.ready.then(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))),
+  );
+}
+
 async function showEach(page: Page, screens: readonly [string, string, string][], suffix: string): Promise<void> {
   for (const [name, path, ready] of screens) {
     await page.goto(path);
     await expect(page.locator(ready).first(), `${name} (${suffix})`).toBeVisible({ timeout: 20_000 });
-    await page.waitForTimeout(250);
+    await settled(page);
     await keepScreenshot(page, `screen-${name}-${suffix}`);
   }
 }

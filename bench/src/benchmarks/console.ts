@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { chromium, type Page } from 'playwright-core';
 import { startServer } from '../server.js';
+import { percentile } from '../statistics.js';
 import { verdict, withTargetColumn } from '../targets.js';
 import type { Benchmark } from '../types.js';
 
@@ -103,6 +104,21 @@ async function timeToRender(page: Page, url: string, selector: string): Promise<
   return Date.now() - started;
 }
 
+/** Navigations after the first, of which the median is reported. */
+const AGAIN = 5;
+
+/**
+ * Milliseconds to render `url` on its first navigation after signing in (its screen's code never
+ * run in this page, none of V8's caches warm) and the median of AGAIN navigations after it, as a
+ * person who works in the console all day opens it.
+ */
+async function renderTimes(page: Page, url: string, selector: string): Promise<{ first: number; again: number }> {
+  const first = await timeToRender(page, url, selector);
+  const again: number[] = [];
+  for (let index = 0; index < AGAIN; index++) again.push(await timeToRender(page, url, selector));
+  return { first, again: percentile(again, 50) };
+}
+
 /** Frames per second the page paints over `seconds` (requestAnimationFrame counting). A script text: the bundler's helpers do not exist in the page. */
 async function framesPerSecond(page: Page, seconds: number): Promise<number> {
   return page.evaluate(`new Promise((resolve) => {
@@ -152,7 +168,7 @@ export const consoleBenchmark: Benchmark = {
   name: 'console',
   title: 'Web console',
   description:
-    'playwright-core drives /usr/bin/chromium (1440×900) against the built server in demo mode with 10,000 more boxes registered through `POST /boxes`. Device list: navigation to the first rendered page (20 and 500 rows) with the status counts. Curve: `history-charts?span=year` (720 points per register from the hourly rollups). K-line: a year of daily candles of one register fed as hourly samples over MQTT. Map: map monitoring with every box (the 10,000 bench boxes spread over China), until the first markers and until every page is read, then the frame rate while the mouse zooms and drags it. Frame rate: requestAnimationFrame counting over 10 s on the open list (100 rows) while 1,000 boxes take turns, half connecting and half disconnecting every second over MQTT (the real status path: broker, ingest, WebSocket), and the status changes the open rows show.',
+    'playwright-core drives /usr/bin/chromium (1440×900) against the built server in demo mode with 10,000 more boxes registered through `POST /boxes`. Device list: navigation to the first rendered page (20 and 500 rows) with the status counts. Curve: `history-charts?span=year` (720 points per register from the hourly rollups). The list of 20 and the curve are timed on their first navigation after signing in (the code of the screen not yet run in the page) and as the median of the five navigations after it. K-line: a year of daily candles of one register fed as hourly samples over MQTT. Map: map monitoring with every box (the 10,000 bench boxes spread over China), until the first markers and until every page is read, then the frame rate while the mouse zooms and drags it. Frame rate: requestAnimationFrame counting over 10 s on the open list (100 rows) while 1,000 boxes take turns, half connecting and half disconnecting every second over MQTT (the real status path: broker, ingest, WebSocket), and the status changes the open rows show.',
   columns: ['database', 'measure', 'value', 'target (issue 17)'],
   async start(target) {
     mqttPort = await freePort();
@@ -183,7 +199,7 @@ export const consoleBenchmark: Benchmark = {
 
       const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
       await signIn(page, server.baseUrl);
-      const list20 = await timeToRender(page, `${server.baseUrl}/devices/devices-show`, '.devices-show__table tr[data-box] >> nth=19');
+      const list20 = await renderTimes(page, `${server.baseUrl}/devices/devices-show`, '.devices-show__table tr[data-box] >> nth=19');
       // A 500-row page is a virtual table: it is rendered when its first screen is, and the last
       // row is drawn once the table is scrolled to the end.
       const lastOf500 = (await call<{ items: { box_id: string }[] }>(server.baseUrl, token, '/devices?page_size=500')).items.at(-1)!.box_id;
@@ -199,7 +215,7 @@ export const consoleBenchmark: Benchmark = {
       await page.locator(`.devices-show__table .ant-table-row[data-box="${lastOf500}"]`).first().waitFor({ timeout: 60_000 });
       const scrolledTo500 = Date.now() - scrolling;
       const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-      const curve = await timeToRender(
+      const curve = await renderTimes(
         page,
         `${server.baseUrl}/devices/history-charts/${boxId(0)}/${today}?controller=1&span=year`,
         '.stacked-curves:not([data-points="0"]) canvas',
@@ -268,10 +284,17 @@ export const consoleBenchmark: Benchmark = {
           [target.kind, 'JS for /login (gzipped)', `${loginJs.gzipped} KB`, verdict(Number(loginJs.gzipped), { atMost: 200 }, (kb) => `${kb.toFixed(1)} KB`)],
           [target.kind, 'JS for /login as the server sends it (brotli)', `${loginJs.sent} KB`],
           [target.kind, `boxes registered through POST /boxes`, `${FLEET} in ${registerSeconds.toFixed(0)} s`],
-          [target.kind, `device list of ${total} devices, first page of 20 rendered`, `${list20} ms`, verdict(list20, { atMost: 400 }, ms)],
+          [
+            target.kind,
+            `device list of ${total} devices, first page of 20 rendered: first visit`,
+            ms(list20.first),
+            verdict(list20.first, { atMost: 400 }, ms),
+          ],
+          [target.kind, `the same, median of the ${AGAIN} navigations after it`, ms(list20.again), verdict(list20.again, { atMost: 400 }, ms)],
           [target.kind, `device list of ${total} devices, first page of 500 rendered (virtual table)`, `${list500} ms`],
           [target.kind, 'that page scrolled to its 500th row, drawn', `${scrolledTo500} ms`],
-          [target.kind, "a year's curve (2 registers, hourly rollups) rendered", `${curve} ms`, verdict(curve, { atMost: 500 }, ms)],
+          [target.kind, "a year's curve (2 registers, hourly rollups) rendered: first visit", ms(curve.first), verdict(curve.first, { atMost: 500 }, ms)],
+          [target.kind, `the same, median of the ${AGAIN} navigations after it`, ms(curve.again), verdict(curve.again, { atMost: 500 }, ms)],
           [target.kind, `a year's daily K-line (${candles} candles) rendered`, `${kline} ms`],
           [target.kind, `map of every box (${mapBoxes}): first markers drawn`, `${map} ms`],
           [target.kind, 'that map with every box loaded (paged reads, progress shown)', `${mapLoaded} ms`],
