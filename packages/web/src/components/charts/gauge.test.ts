@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bandStops, needleValue } from './gauge';
+import { bandStops, GAUGE_PARTS, gaugeOption, needleValue } from './gauge';
+import { missingParts } from '../../test/chart-parts';
 
 describe('gauge scales', () => {
   it('colour the axis line band by band, the rest of the scale plain', () => {
@@ -24,5 +25,12 @@ describe('gauge scales', () => {
     expect(needleValue(120, { min: 0, max: 100 })).toBe(100);
     expect(needleValue(-5, { min: 0, max: 100 })).toBe(0);
     expect(needleValue(null, { min: 10, max: 100 })).toBe(10);
+  });
+});
+
+describe('a gauge chart', () => {
+  it('has every ECharts part its option draws with', () => {
+    const scale = { title: 'Motor speed', unit: 'rpm', min: 0, max: 35_000, bands: [{ to: 28_000, color: '#52c41a' }] };
+    expect(missingParts(GAUGE_PARTS, gaugeOption(scale, 22_000, '22000'))).toEqual([]);
   });
 });
