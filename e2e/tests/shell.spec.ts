@@ -128,6 +128,12 @@ test.describe('the opened screen first', () => {
     // anything the shell itself asks for (the header's counts, the unread notifications).
     expect(calls.slice(0, 2).sort(), calls.join(' ')).toEqual(['/config/public', '/user/info']);
     expect(calls.slice(2, 4).sort(), calls.join(' ')).toEqual(['/devices', '/devices/status-counts']);
+    // The list took its reads ahead over as its first data: neither was asked twice.
+    for (const path of ['/devices', '/devices/status-counts'])
+      expect(
+        calls.filter((call) => call === path),
+        calls.join(' '),
+      ).toHaveLength(1);
     // The dashboard's tab is there, its screen not: none of its fault queries went out.
     expect(calls).not.toContain('/faults');
 

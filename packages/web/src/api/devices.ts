@@ -13,18 +13,27 @@ import type {
   OperationLogEntry,
   Page,
 } from '@cloudbox/domain';
-import { request, type QueryParams } from '../utils/request';
+import { arrivedAhead, request, type QueryParams } from '../utils/request';
 
 /** The device query API (DESIGN.md section 6): list, counts, detail, realtime, history, K-line, faults, writes. */
 export type DeviceQuery = QueryParams;
 
+const LIST = '/devices';
+const STATUS_COUNTS = '/devices/status-counts';
+
 export function listDevices(params: DeviceQuery): Promise<Page<DeviceItem>> {
-  return request<Page<DeviceItem>>('/devices', { params });
+  return request<Page<DeviceItem>>(LIST, { params });
 }
 
+/** The page `listDevices(params)` read ahead, if it has arrived (taken over once). */
+export const arrivedDevices = (params: DeviceQuery) => arrivedAhead<Page<DeviceItem>>(LIST, params);
+
 export function getStatusCounts(params: DeviceQuery = {}): Promise<DeviceStatusCounts> {
-  return request<DeviceStatusCounts>('/devices/status-counts', { params });
+  return request<DeviceStatusCounts>(STATUS_COUNTS, { params });
 }
+
+/** The counts `getStatusCounts(params)` read ahead, if they have arrived (taken over once). */
+export const arrivedStatusCounts = (params: DeviceQuery = {}) => arrivedAhead<DeviceStatusCounts>(STATUS_COUNTS, params);
 
 export function getDeviceDetail(boxId: string): Promise<DeviceDetail> {
   return request<DeviceDetail>(`/devices/${boxId}`);

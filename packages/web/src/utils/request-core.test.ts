@@ -167,6 +167,19 @@ describe('createRequester', () => {
     expect(env.showError).toHaveBeenCalledWith('Unavailable');
   });
 
+  it('hands a read ahead that has arrived to a query as its data, once, and to nothing before it arrives', async () => {
+    const { fetchMock, request, readAhead, arrivedAhead } = setup(async () => jsonResponse({ code: 20000, message: 'ok', data: { total: 3 } }));
+    readAhead(() => void request('/devices', { params: { page: 1 } }));
+    expect(arrivedAhead('/devices', { page: 1 })).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(arrivedAhead('/devices', { page: 2 })).toBeUndefined();
+    expect(arrivedAhead('/devices', { page: 1 })).toMatchObject({ data: { total: 3 }, at: expect.any(Number) });
+    expect(arrivedAhead('/devices', { page: 1 })).toBeUndefined();
+    // Taken over: the next request of the call asks the server.
+    await request('/devices', { params: { page: 1 } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('leaves writes alone while reading ahead', async () => {
     const { fetchMock, request, readAhead } = setup(async () => jsonResponse({ code: 20000, message: 'ok', data: null }));
     readAhead(() => void request('/devices/1/write', { method: 'POST', data: {} }));

@@ -82,6 +82,12 @@ export interface RequestEnvironment {
 /** How long a reply read ahead waits for the screen's own request of it. */
 export const READ_AHEAD_TTL_MS = 5_000;
 
+/** A reply read ahead that has arrived: its data and when. */
+export interface Arrived<T> {
+  data: T;
+  at: number;
+}
+
 export function buildUrl(baseUrl: string, path: string, params: Readonly<Record<string, QueryValue>> = {}): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value !== undefined) query.append(name, String(value));
@@ -163,8 +169,8 @@ export function createRequester(env: RequestEnvironment) {
     throw new RequestError('unexpectedCode', envelope.message, undefined, envelope);
   }
 
-  /** Reads sent ahead (`readAhead`), by URL, each for the first `request` of the same call. */
-  const ahead = new Map<string, { reply: Promise<unknown>; at: number }>();
+  /** Reads sent ahead (`readAhead`), by URL, each for the first `request` of the same call; `arrived` once its data is in. */
+  const ahead = new Map<string, { reply: Promise<unknown>; at: number; arrived?: Arrived<unknown> }>();
   let readingAhead = false;
 
   /** For calls that only succeed with 20000: resolves `data`; any other unhandled code rejects with the body. */
@@ -173,8 +179,9 @@ export function createRequester(env: RequestEnvironment) {
     const url = buildUrl('', path, options.params);
     if (readingAhead) {
       const reply = send<T>(path, { ...options, silent: true, sessionCheck: true });
-      reply.catch(() => undefined);
-      ahead.set(url, { reply, at: Date.now() });
+      const early: { reply: Promise<unknown>; at: number; arrived?: Arrived<unknown> } = { reply, at: Date.now() };
+      reply.then((data) => (early.arrived = { data, at: Date.now() })).catch(() => undefined);
+      ahead.set(url, early);
       return reply;
     }
     const early = ahead.get(url);
@@ -198,5 +205,18 @@ export function createRequester(env: RequestEnvironment) {
     }
   }
 
-  return { fetchEnvelope, request, readAhead };
+  /**
+   * The reply read ahead for the GET call of `path` and `params` if it has already arrived, taken
+   * over as that call's `request` would take it (once, within READ_AHEAD_TTL_MS): a query's initial
+   * data, so the screen's first render shows what was read for it instead of asking on mount.
+   */
+  function arrivedAhead<T>(path: string, params?: Readonly<Record<string, QueryValue>>): Arrived<T> | undefined {
+    const url = buildUrl('', path, params);
+    const early = ahead.get(url);
+    if (!early?.arrived || Date.now() - early.at > READ_AHEAD_TTL_MS) return undefined;
+    ahead.delete(url);
+    return early.arrived as Arrived<T>;
+  }
+
+  return { fetchEnvelope, request, readAhead, arrivedAhead };
 }

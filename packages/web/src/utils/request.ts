@@ -8,7 +8,7 @@ import { createRequester, type QueryValue } from './request-core';
 export { RequestError, type QueryValue, type RequestOptions } from './request-core';
 export type QueryParams = Readonly<Record<string, QueryValue>>;
 
-export const { fetchEnvelope, request, readAhead } = createRequester({
+export const { fetchEnvelope, request, readAhead, arrivedAhead } = createRequester({
   fetch: (input, init) => window.fetch(input, init),
   baseUrl: API_BASE,
   timeoutMs: HTTP_TIMEOUT_MS,

@@ -4,10 +4,11 @@ import { Card, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getStatusCounts, listDevices } from '../../../api/devices';
+import { arrivedDevices, arrivedStatusCounts, getStatusCounts, listDevices } from '../../../api/devices';
 import { useLiveDevices } from '../../../realtime/useLiveDevices';
 import { useView } from '../../../router/view-context';
 import { useViewQuery } from '../../../router/view-query';
+import { useReadAheadStart } from '../../../utils/read-ahead-query';
 import { useDeviceColumns } from './columns';
 import DeviceFilters from './DeviceFilters';
 import { filterParams, listParams, PAGE_SIZES, parseListSearch, toListSearch, type DeviceListState } from './filters';
@@ -39,8 +40,11 @@ function useDeviceList() {
 
   const listKey = ['devices', 'list', listParams(state)] as const;
   const countsKey = ['devices', 'counts', { ...filterParams(state), status: undefined }] as const;
-  const list = useQuery({ queryKey: listKey, queryFn: () => listDevices(listParams(state)), placeholderData: keepPreviousData });
-  const counts = useQuery({ queryKey: countsKey, queryFn: () => getStatusCounts({ ...filterParams(state), status: undefined }) });
+  // The first page of a visit starts from what the guard read ahead for it: rows in the first render.
+  const listStart = useReadAheadStart(listKey, () => arrivedDevices(listParams(state)));
+  const countsStart = useReadAheadStart(countsKey, () => arrivedStatusCounts({ ...filterParams(state), status: undefined }));
+  const list = useQuery({ queryKey: listKey, queryFn: () => listDevices(listParams(state)), placeholderData: keepPreviousData, ...listStart });
+  const counts = useQuery({ queryKey: countsKey, queryFn: () => getStatusCounts({ ...filterParams(state), status: undefined }), ...countsStart });
 
   useLiveDevices<Page<DeviceItem>>({
     rowsKey: listKey,
