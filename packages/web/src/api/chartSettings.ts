@@ -8,14 +8,17 @@ import type {
   StopStateInput,
   StopStateSetting,
 } from '@cloudbox/domain';
-import { request } from '../utils/request';
+import { arrivedAhead, request } from '../utils/request';
 
 /** Chart settings of device types: root's /chart-settings, and what every user's pages draw (/device-types/:id/charts). */
 
 const byType = (deviceType: string | undefined) => ({ params: deviceType ? { device_type: deviceType } : {} });
 const type = (deviceType: string) => encodeURIComponent(deviceType);
 
-export const getTypeCharts = (deviceType: string) => request<DeviceTypeCharts>(`/device-types/${type(deviceType)}/charts`);
+const typeChartsPath = (deviceType: string) => `/device-types/${type(deviceType)}/charts`;
+export const getTypeCharts = (deviceType: string) => request<DeviceTypeCharts>(typeChartsPath(deviceType));
+/** The charts `getTypeCharts(deviceType)` read ahead, if they have arrived (taken over once). */
+export const arrivedTypeCharts = (deviceType: string) => arrivedAhead<DeviceTypeCharts>(typeChartsPath(deviceType));
 export const listChartRegisters = (deviceType: string) => request<ChartRegisterOption[]>('/chart-settings/registers', byType(deviceType));
 
 export const listGauges = (deviceType?: string) => request<GaugeSetting[]>('/chart-settings/gauges', byType(deviceType));

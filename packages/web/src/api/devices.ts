@@ -35,15 +35,24 @@ export function getStatusCounts(params: DeviceQuery = {}): Promise<DeviceStatusC
 /** The counts `getStatusCounts(params)` read ahead, if they have arrived (taken over once). */
 export const arrivedStatusCounts = (params: DeviceQuery = {}) => arrivedAhead<DeviceStatusCounts>(STATUS_COUNTS, params);
 
+const detailPath = (boxId: string) => `/devices/${boxId}`;
+
 export function getDeviceDetail(boxId: string): Promise<DeviceDetail> {
-  return request<DeviceDetail>(`/devices/${boxId}`);
+  return request<DeviceDetail>(detailPath(boxId));
 }
+
+/** The detail `getDeviceDetail(boxId)` read ahead, if it has arrived (taken over once). */
+export const arrivedDeviceDetail = (boxId: string) => arrivedAhead<DeviceDetail>(detailPath(boxId));
 
 const controllerPath = (boxId: string, controllerId: number | string) => `/devices/${boxId}/controllers/${controllerId}`;
 
 export function getRealtime(boxId: string, controllerId: number | string): Promise<DeviceRealtime> {
   return request<DeviceRealtime>(`${controllerPath(boxId, controllerId)}/realtime`);
 }
+
+/** The registers `getRealtime(boxId, controllerId)` read ahead, if they have arrived (taken over once). */
+export const arrivedRealtime = (boxId: string, controllerId: number | string) =>
+  arrivedAhead<DeviceRealtime>(`${controllerPath(boxId, controllerId)}/realtime`);
 
 export interface HistoryParams {
   from: number;
@@ -55,11 +64,20 @@ export interface HistoryParams {
   points?: number;
 }
 
+/** The path and query of a controller's history. */
+function historyCall(boxId: string, controllerId: number | string, { registers, ...rest }: HistoryParams) {
+  return { path: `${controllerPath(boxId, controllerId)}/history`, params: { ...rest, registers: registers?.length ? registers.join(',') : undefined } };
+}
+
 export function getHistory(boxId: string, controllerId: number | string, params: HistoryParams): Promise<DeviceHistory> {
-  const { registers, ...rest } = params;
-  return request<DeviceHistory>(`${controllerPath(boxId, controllerId)}/history`, {
-    params: { ...rest, registers: registers?.length ? registers.join(',') : undefined },
-  });
+  const call = historyCall(boxId, controllerId, params);
+  return request<DeviceHistory>(call.path, { params: call.params });
+}
+
+/** The history `getHistory(boxId, controllerId, params)` read ahead, if it has arrived (taken over once). */
+export function arrivedHistory(boxId: string, controllerId: number | string, params: HistoryParams) {
+  const call = historyCall(boxId, controllerId, params);
+  return arrivedAhead<DeviceHistory>(call.path, call.params);
 }
 
 export function getKline(

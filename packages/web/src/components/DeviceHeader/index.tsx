@@ -4,8 +4,9 @@ import { Card, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getDeviceDetail } from '../../api/devices';
+import { arrivedDeviceDetail, getDeviceDetail } from '../../api/devices';
 import { devicePath, deviceScreens, type DeviceScreen } from '../../utils/device-links';
+import { useReadAheadStart } from '../../utils/read-ahead-query';
 import { StatusDot } from '../DeviceStatus';
 import { pickController } from './controller';
 import RunningHours from './RunningHours';
@@ -14,7 +15,9 @@ import './index.css';
 export { pickController };
 
 export function useDeviceDetail(boxId: string) {
-  return useQuery({ queryKey: ['devices', 'detail', boxId], queryFn: () => getDeviceDetail(boxId), refetchInterval: 30_000 });
+  const queryKey = ['devices', 'detail', boxId];
+  const start = useReadAheadStart(queryKey, () => arrivedDeviceDetail(boxId));
+  return useQuery({ queryKey, queryFn: () => getDeviceDetail(boxId), refetchInterval: 30_000, ...start });
 }
 
 interface DeviceHeaderProps {

@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { getTypeCharts } from '../../api/chartSettings';
+import { arrivedTypeCharts, getTypeCharts } from '../../api/chartSettings';
+import { useReadAheadStart } from '../../utils/read-ahead-query';
 
 /** A device type's chart settings (gauges, stacked charts, stop state), as its pages draw them. */
 export function useTypeCharts(deviceType: string | undefined) {
+  const queryKey = ['type-charts', deviceType];
+  const start = useReadAheadStart(queryKey, () => (deviceType ? arrivedTypeCharts(deviceType) : undefined));
   return useQuery({
-    queryKey: ['type-charts', deviceType],
+    queryKey,
     queryFn: () => getTypeCharts(deviceType!),
     enabled: deviceType !== undefined && deviceType !== '',
+    ...start,
+    // Longer than a read ahead's: the type's charts change rarely.
     staleTime: 60_000,
   });
 }

@@ -4,13 +4,14 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getHistory } from '../../../api/devices';
+import { arrivedHistory, getHistory } from '../../../api/devices';
 import { withZoomed, type ZoomWindow } from '../../../components/charts/series';
 import StackedCurves from '../../../components/charts/StackedCurves';
 import { formatInZone, type CalendarDay } from '../../../components/charts/zone';
 import DeviceHeader, { pickController, useDeviceDetail } from '../../../components/DeviceHeader';
 import { useView } from '../../../router/view-context';
 import { useViewQuery } from '../../../router/view-query';
+import { useReadAheadStart } from '../../../utils/read-ahead-query';
 import { useTypeCharts } from '../../../components/charts/useTypeCharts';
 import { boxOf, dayOf, POINTS, presetOf, spanOf, spanRange, SPANS, type Span, type Variant } from './read-ahead';
 import TypeStackedCharts from './TypeStackedCharts';
@@ -49,9 +50,14 @@ export default function DayCurves({ variant }: { variant: Variant }) {
     void navigate(
       `${path.slice(0, path.lastIndexOf('/'))}/${nextDay.replaceAll('-', '')}?controller=${controllerId}${nextSpan === 'day' ? '' : `&span=${nextSpan}`}`,
     );
+  const historyKey = ['devices', 'curves', boxId, controllerId, from, to, registers];
+  const historyStart = useReadAheadStart(historyKey, () =>
+    controllerId === undefined ? undefined : arrivedHistory(boxId, controllerId, { from, to, registers, points: POINTS }),
+  );
   const history = useQuery({
-    queryKey: ['devices', 'curves', boxId, controllerId, from, to, registers],
+    queryKey: historyKey,
     queryFn: () => getHistory(boxId, controllerId!, { from, to, registers, points: POINTS }),
+    ...historyStart,
     // The opening curves are the type's key registers: asked for once its charts are in (or refused).
     enabled: controllerId !== undefined && day !== undefined && registers.length > 0 && !stacked && (chosen !== null || !typeChartsQuery.isPending),
   });

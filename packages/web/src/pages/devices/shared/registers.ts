@@ -1,14 +1,18 @@
 import { getDeviceType, type RealtimeRegister } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
-import { getRealtime } from '../../../api/devices';
+import { arrivedRealtime, getRealtime } from '../../../api/devices';
+import { useReadAheadStart } from '../../../utils/read-ahead-query';
 
 /** The registers of a device with their names and units in the user's language (from the realtime call). */
 export function useDeviceRegisters(boxId: string, controllerId: number | undefined) {
+  const queryKey = ['devices', 'realtime', boxId, controllerId];
+  const start = useReadAheadStart(queryKey, () => (controllerId === undefined ? undefined : arrivedRealtime(boxId, controllerId)));
   return useQuery({
-    queryKey: ['devices', 'realtime', boxId, controllerId],
+    queryKey,
     queryFn: () => getRealtime(boxId, controllerId!),
     enabled: controllerId !== undefined && Number.isFinite(controllerId),
     select: (data) => ({ registers: data.registers, layout: data.layout }),
+    ...start,
   });
 }
 
