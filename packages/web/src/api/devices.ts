@@ -46,13 +46,14 @@ export const arrivedDeviceDetail = (boxId: string) => arrivedAhead<DeviceDetail>
 
 const controllerPath = (boxId: string, controllerId: number | string) => `/devices/${boxId}/controllers/${controllerId}`;
 
+const realtimePath = (boxId: string, controllerId: number | string) => `${controllerPath(boxId, controllerId)}/realtime`;
+
 export function getRealtime(boxId: string, controllerId: number | string): Promise<DeviceRealtime> {
-  return request<DeviceRealtime>(`${controllerPath(boxId, controllerId)}/realtime`);
+  return request<DeviceRealtime>(realtimePath(boxId, controllerId));
 }
 
 /** The registers `getRealtime(boxId, controllerId)` read ahead, if they have arrived (taken over once). */
-export const arrivedRealtime = (boxId: string, controllerId: number | string) =>
-  arrivedAhead<DeviceRealtime>(`${controllerPath(boxId, controllerId)}/realtime`);
+export const arrivedRealtime = (boxId: string, controllerId: number | string) => arrivedAhead<DeviceRealtime>(realtimePath(boxId, controllerId));
 
 export interface HistoryParams {
   from: number;
