@@ -108,8 +108,8 @@ async function timeToRender(page: Page, url: string, selector: string): Promise<
 const AGAIN = 5;
 
 /**
- * Milliseconds to render `url` on its first navigation after signing in (its screen's code never
- * run in this page, none of V8's caches warm) and the median of AGAIN navigations after it, as a
+ * Milliseconds to render `url` on its first navigation after signing in (the screen's code not yet
+ * run in this page) and the median of AGAIN navigations after it, as a
  * person who works in the console all day opens it.
  */
 async function renderTimes(page: Page, url: string, selector: string): Promise<{ first: number; again: number }> {

@@ -88,6 +88,13 @@ export interface Arrived<T> {
   at: number;
 }
 
+/** A read ahead: its reply, when it was sent, and its data once in. */
+interface Ahead {
+  reply: Promise<unknown>;
+  at: number;
+  arrived?: Arrived<unknown>;
+}
+
 export function buildUrl(baseUrl: string, path: string, params: Readonly<Record<string, QueryValue>> = {}): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value !== undefined) query.append(name, String(value));
@@ -170,7 +177,7 @@ export function createRequester(env: RequestEnvironment) {
   }
 
   /** Reads sent ahead (`readAhead`), by URL, each for the first `request` of the same call; `arrived` once its data is in. */
-  const ahead = new Map<string, { reply: Promise<unknown>; at: number; arrived?: Arrived<unknown> }>();
+  const ahead = new Map<string, Ahead>();
   let readingAhead = false;
 
   /** For calls that only succeed with 20000: resolves `data`; any other unhandled code rejects with the body. */
@@ -179,7 +186,7 @@ export function createRequester(env: RequestEnvironment) {
     const url = buildUrl('', path, options.params);
     if (readingAhead) {
       const reply = send<T>(path, { ...options, silent: true, sessionCheck: true });
-      const early: { reply: Promise<unknown>; at: number; arrived?: Arrived<unknown> } = { reply, at: Date.now() };
+      const early: Ahead = { reply, at: Date.now() };
       reply.then((data) => (early.arrived = { data, at: Date.now() })).catch(() => undefined);
       ahead.set(url, early);
       return reply;
