@@ -1,7 +1,7 @@
 import { encodeRegister, findRegister, formatMessage, getDeviceType, MAGLEV_BLOWER } from '@cloudbox/domain';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api, connectBox, freshBoxId, listDevices, publishSamples, registerBox, tokenOf, workbookRows } from './support/devices.js';
-import { keepScreenshot, openFromSidebar, signIn, useLanguage } from './support/session.js';
+import { holdReplies, keepScreenshot, openFromSidebar, signIn, useLanguage } from './support/session.js';
 
 const HOUR = 3_600_000;
 
@@ -67,15 +67,12 @@ test.describe('device list', () => {
     await page.goto('/devices/devices-show?model=generic_plc&expiry=this_month');
     const expected = await listDevices(request, token, { model: 'generic_plc', expiry: 'this_month', page_size: '500' });
     await expect(page.locator('.ant-pagination-total-text')).toContainText(String(expected.total));
-    // Held back a moment, so the progress dialog is there to be seen before the file is.
-    await page.route('**/api/v2/devices/export?**', async (route) => {
-      const response = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.fulfill({ response });
-    });
+    // Held back until the progress dialog has been seen, before the file is.
+    const release = await holdReplies(page, '**/api/v2/devices/export?**');
     const download = page.waitForEvent('download');
     await page.locator('.devices-show .export-button').click();
     await expect(page.locator('.export-progress .export-progress__detail')).toBeVisible();
+    release();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     const rows = await workbookRows(await file.path());
@@ -269,15 +266,12 @@ test.describe('device screens', () => {
     await page.locator('.ant-select-item-option').filter({ hasText: '故障' }).click();
     const expected = await api<{ total: number }>(request, token, '/faults?severity=fault&page_size=1');
     await expect(page.locator('.ant-pagination-total-text')).toContainText(String(expected.total));
-    await page.route('**/api/v2/faults/export?**', async (route) => {
-      const response = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.fulfill({ response });
-    });
+    const release = await holdReplies(page, '**/api/v2/faults/export?**');
     const download = page.waitForEvent('download');
     await page.locator('.export-errors .export-button').click();
     await expect(page.locator('.export-progress .export-progress__detail')).toBeVisible();
     await keepScreenshot(page, 'export-errors');
+    release();
     const rows = await workbookRows(await (await download).path());
     expect(rows.length - 1).toBeGreaterThanOrEqual(expected.total);
     expect(rows.slice(1).every((row) => row[6] === '故障')).toBe(true);

@@ -62,6 +62,21 @@ export async function closeToastsInTheWay(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Holds the replies to requests matching `url` until the returned function is called: what the
+ * console shows while a reply is on its way (a progress dialog) stays there to be looked at.
+ */
+export async function holdReplies(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response });
+  });
+  return release;
+}
+
 /** Kept as a test artifact (e2e/artifacts/screens) and looked at by the engineers. */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENS, { recursive: true });

@@ -1,6 +1,7 @@
 import { init, type EChartsType } from 'echarts/core';
 import { useEffect, useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { currentLanguage } from '../../i18n';
+import { usePrefersReducedMotion } from '../../utils/reduced-motion';
 import { ECHARTS_LOCALES, install, type ChartParts, type EChartsOption } from './echarts';
 import './chart.css';
 
@@ -26,12 +27,14 @@ export interface ChartProps {
 /**
  * An ECharts instance in a div: created once, sized with its box (kept-alive views are hidden
  * with zero size and resize when shown), disposed on unmount. Dates and toolbox texts follow the
- * console's language.
+ * console's language. When the system asks for less motion, values are drawn where they land: no
+ * needle swings, no growing bars.
  */
 export default function Chart({ option, parts, className, style, merge = false, replaceMerge, onReady, label }: ChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const ready = useRef(onReady);
+  const still = usePrefersReducedMotion();
   useEffect(() => {
     ready.current = onReady;
   });
@@ -57,8 +60,8 @@ export default function Chart({ option, parts, className, style, merge = false, 
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: !merge, lazyUpdate: true, ...(replaceMerge && { replaceMerge }) });
-  }, [option, merge, replaceMerge]);
+    chart.current?.setOption(still ? { ...option, animation: false } : option, { notMerge: !merge, lazyUpdate: true, ...(replaceMerge && { replaceMerge }) });
+  }, [option, merge, replaceMerge, still]);
 
   return <div ref={element} className={['chart', className].filter(Boolean).join(' ')} style={style} role="img" aria-label={label} data-chart={label} />;
 }
