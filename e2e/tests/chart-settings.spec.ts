@@ -82,6 +82,8 @@ test.describe('chart settings', () => {
     // The big screen's map of the box shows its controller's gauges.
     await page.goto(`/bigScreen/bg-map/${device!.box_id}`);
     await expect(page.locator(`.wall-gauges [data-chart="E2E vibration"] canvas`)).toBeVisible();
+    // The box's state reads light on the dark wall, as its other facts do.
+    await expect(page.locator('.wall .ant-badge-status-text').first()).toHaveCSS('color', 'rgb(201, 214, 234)');
     // The tests' browser asks for reduced motion: the needles are drawn at their values, no swing to wait for.
     await keepScreenshot(page, 'chart-settings-big-screen-en');
 
