@@ -77,6 +77,21 @@ export async function holdReplies(page: Page, url: string): Promise<() => void> 
   return release;
 }
 
+/**
+ * Keeps the demo fleet's notice toasts out of a page whose test is about something else. Closing them
+ * as they come (`closeToastsInTheWay`) clicks beside an open popconfirm, which closes it; at 800 px the
+ * toasts lie over a dialog's buttons. Not for a test of the toasts themselves.
+ */
+export async function hideToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = '.ant-notification:has(.notice-toast) { display: none !important; }';
+      document.head.append(style);
+    });
+  });
+}
+
 /** Kept as a test artifact (e2e/artifacts/screens) and looked at by the engineers. */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENS, { recursive: true });
