@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import type { EChartsType } from 'echarts/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { restoreMatchMedia, systemReducedMotion } from '../../test/reduced-motion';
 import Chart from './Chart';
 import type { EChartsOption } from './echarts';
 
@@ -20,42 +21,24 @@ vi.stubGlobal(
   },
 );
 
-const original = window.matchMedia;
 afterEach(() => {
-  window.matchMedia = original;
+  restoreMatchMedia();
   given.length = 0;
 });
-
-/** The system's reduced-motion setting, flipped by the test as a person flips it in their settings. */
-function reducedMotion(reduce: boolean) {
-  const listeners = new Set<() => void>();
-  const list = {
-    get matches() {
-      return reduce;
-    },
-    addEventListener: (_: string, listener: () => void) => listeners.add(listener),
-    removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
-  };
-  window.matchMedia = ((query: string) => (query === '(prefers-reduced-motion: reduce)' ? list : original(query))) as typeof window.matchMedia;
-  return (next: boolean) => {
-    reduce = next;
-    for (const listener of listeners) listener();
-  };
-}
 
 const option: EChartsOption = { series: [{ type: 'gauge', data: [{ value: 42 }] }] };
 
 describe('a chart', () => {
   it('draws without animation while the system asks for less motion, and animates again when it no longer does', () => {
-    const setReduced = reducedMotion(true);
+    const setting = systemReducedMotion(true);
     render(<Chart option={option} parts={[]} label="speed" />);
     expect(given.at(-1)).toEqual({ ...option, animation: false });
-    act(() => setReduced(false));
+    act(() => setting.set(false));
     expect(given.at(-1)).toEqual(option);
   });
 
   it('keeps the option as it is otherwise', () => {
-    reducedMotion(false);
+    systemReducedMotion(false);
     render(<Chart option={option} parts={[]} label="speed" />);
     expect(given).toEqual([option]);
   });
