@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, tokenOf } from './support/devices.js';
-import { hideToasts, keepScreenshot, signIn } from './support/session.js';
+import { hideToasts, keepScreenshot, useSession } from './support/session.js';
 
 /** The row of an account in a table of accounts. */
 const row = (page: Page, username: string) => page.locator(`tr[data-account="${username}"]`);
@@ -26,7 +26,7 @@ test.describe('company accounts', () => {
     // At 800 px the demo fleet's fault toasts lie over the dialog's buttons (the first spec runs while the demo's
     // history is backfilled, faults and all).
     await hideToasts(page);
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     await page.goto('/usermanager/ck-users');
     await page.locator('.accounts-toolbar__company').click();
     await page.keyboard.type('1001');
@@ -109,7 +109,7 @@ test.describe('company accounts', () => {
     // At 800 px the demo fleet's fault toasts lie over the dialog's buttons (the first spec runs while the demo's
     // history is backfilled, faults and all).
     await hideToasts(page);
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const form = { username: maker, password: 'maker-pw1', password_repeat: 'maker-pw1', ck: '2002', role: 'manufacturer' };
     await api(request, await tokenOf(page), '/accounts', { method: 'POST', data: form });
 

@@ -1,7 +1,7 @@
 import type { AnnouncementItem, Page as ListPage } from '@cloudbox/domain';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api, tokenOf } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, signIn, useLanguage, useSession } from './support/session.js';
 
 /** A title nobody else writes, so reruns on a kept data directory find their own announcement. */
 const tag = String(Date.now() % 100_000);
@@ -32,7 +32,7 @@ test.describe('announcements', () => {
   }) => {
     test.setTimeout(180_000);
     await useLanguage(page, 'zh');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     let id: number | undefined;
     try {

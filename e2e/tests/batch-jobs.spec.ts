@@ -2,7 +2,7 @@ import { boxTopics, MAGLEV_BLOWER, type BoxView } from '@cloudbox/domain';
 import { expect, test, type Page } from '@playwright/test';
 import type { MqttClient } from 'mqtt';
 import { api, connectBox, registerBox, tokenOf } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** Consecutive ids of boxes nobody else uses: a small range of its own. */
 function freshRange(count: number): string[] {
@@ -30,7 +30,7 @@ test.describe('batch changes', () => {
   test('root writes a parameter over a box range and watches the job reach 100 % with a result per controller', async ({ page, request, baseURL }) => {
     test.setTimeout(120_000);
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     const ids = freshRange(3);
     const secrets = [];
@@ -70,7 +70,7 @@ test.describe('batch changes', () => {
   test('root previews and applies a new expiry date to a list of boxes and sees it on the box', async ({ page, request }) => {
     test.setTimeout(120_000);
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     const ids = freshRange(2);
     for (const id of ids) await registerBox(request, token, { id, expiry_date: '2026-06-30' });

@@ -1,7 +1,7 @@
 import type { DeviceItem, Page as ListPage } from '@cloudbox/domain';
 import { expect, test, type Page } from '@playwright/test';
 import { api, tokenOf } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /**
  * What is sent to and counted from boxes (smartbox screens, root), against the demo server whose
@@ -20,7 +20,7 @@ test.describe('box delivery', () => {
     const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'en-US', viewport: { width: 800, height: 900 } });
     page = await context.newPage();
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     token = await tokenOf(page);
     // A simulated box that is online now (the simulator keeps most demo boxes connected).
     const online = await api<ListPage<DeviceItem>>(page.request, token, '/devices?status=online&page_size=1');

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, freshBoxId, registerBox, tokenOf } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** Each account signs in once; its tests open browsers with the saved session. */
 const STATES = mkdtempSync(join(tmpdir(), 'cloudbox-box-properties-'));
@@ -41,7 +41,7 @@ test.describe('box properties', () => {
       const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
       const page = await context.newPage();
       await useLanguage(page, 'en');
-      await signIn(page, username);
+      await useSession(page, username);
       tokens[username] = await tokenOf(page);
       await context.storageState({ path: stateOf(username) });
       await context.close();

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { boxSheet } from './support/box-sheets.js';
 import { freshBoxId } from './support/devices.js';
-import { keepScreenshot, signIn } from './support/session.js';
+import { keepScreenshot, useSession } from './support/session.js';
 
 /** Picks the device type of a controller row of the register form. */
 async function chooseDeviceType(page: Page, index: number, deviceType: string): Promise<void> {
@@ -13,7 +13,7 @@ async function chooseDeviceType(page: Page, index: number, deviceType: string): 
 
 test.describe('box registration', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
   });
 
   test('root registers a box in the console and sees its secret and QR label once; printing prints the label alone', async ({ page }) => {

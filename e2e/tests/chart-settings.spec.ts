@@ -1,7 +1,7 @@
 import { MAGLEV_BLOWER, type DeviceTypeCharts, type OperationLogEntry, type Page as ListPage, type StopStateSetting } from '@cloudbox/domain';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api, listDevices, tokenOf } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 const R = MAGLEV_BLOWER;
 
@@ -28,7 +28,7 @@ test.describe('chart settings', () => {
     // Six screens and three device pages, each loaded cold.
     test.setTimeout(180_000);
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     const [device] = (await listDevices(request, token, { model: 'maglev_blower', status: 'online', page_size: '1' })).items;
     expect(device).toBeDefined();
@@ -82,6 +82,8 @@ test.describe('chart settings', () => {
     // The big screen's map of the box shows its controller's gauges.
     await page.goto(`/bigScreen/bg-map/${device!.box_id}`);
     await expect(page.locator(`.wall-gauges [data-chart="E2E vibration"] canvas`)).toBeVisible();
+    // Its title is the caption under it, cut with an ellipsis where the tile is narrow, whole on hover.
+    await expect(page.locator('.wall-gauges__title', { hasText: 'E2E vibration' })).toHaveAttribute('title', 'E2E vibration');
     // The box's state reads light on the dark wall, as its other facts do.
     await expect(page.locator('.wall .ant-badge-status-text').first()).toHaveCSS('color', 'rgb(201, 214, 234)');
     // The tests' browser asks for reduced motion: the needles are drawn at their values, no swing to wait for.

@@ -1,7 +1,7 @@
 import { MAGLEV_BLOWER, type CompanyPage, type OperationLogEntry, type Page as ListPage, type PermissionTemplateView } from '@cloudbox/domain';
 import { expect, test, type Page } from '@playwright/test';
 import { api, tokenOf } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** A CK code nobody has: 8000-8999, so reruns on a kept data directory do not collide with the demo's 1001 and 2002. */
 const code = String(8000 + (Date.now() % 1000));
@@ -15,7 +15,7 @@ test.describe('companies (CK codes)', () => {
   test('root creates a company, sets its device types, creates a model for it, edits and disables it, at 800 px', async ({ page, request }) => {
     await page.setViewportSize({ width: 800, height: 900 });
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     await page.goto('/device-type/CK-config');
     await expect(page.locator('.ck-config__table tr[data-ck="1001"]')).toBeVisible();

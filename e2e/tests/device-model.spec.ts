@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { api, freshBoxId, tokenOf } from './support/devices.js';
 import { protocolSheet, type ProtocolRow } from './support/protocol-sheets.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /*
  * Issue 13's story: a company's real blower model, added from the console alone. Root creates the
@@ -86,7 +86,7 @@ test.describe('a controller model added from the console', () => {
   }) => {
     test.setTimeout(240_000);
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
 
     // The type, by name in the four languages.

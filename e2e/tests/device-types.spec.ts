@@ -2,7 +2,7 @@ import type { DeviceTypeAdminItem, OperationLogEntry, Page as ListPage, Protocol
 import { expect, test, type Page } from '@playwright/test';
 import { api, tokenOf } from './support/devices.js';
 import { protocolSheet, type ProtocolRow } from './support/protocol-sheets.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** A type id nobody has, so reruns on a kept data directory do not collide. */
 const typeId = `e2e_mb_${Date.now() % 100_000}`;
@@ -50,7 +50,7 @@ test.describe('device types and their protocols', () => {
     // One story over six screens, on a demo server busy with its simulated fleet.
     test.setTimeout(150_000);
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
 
     // A new type with an alias.

@@ -1,14 +1,14 @@
 import type { MyPwdQuota } from '@cloudbox/domain';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api, listDevices, tokenOf } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** A browser of its own (its own cookies) for one account, signed in once, in English. */
 async function signedInPage(browser: Browser, baseURL: string | undefined, username: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await useLanguage(page, 'en');
-  await signIn(page, username);
+  await useSession(page, username);
   return page;
 }
 

@@ -1,7 +1,7 @@
 import { getDeviceType, MAGLEV_BLOWER, type EventLogEntry, type EventRuleItem, type Page as ListPage } from '@cloudbox/domain';
 import { expect, test, type Page } from '@playwright/test';
 import { api, tokenOf, workbookRows } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** A message nobody else writes, so reruns on a kept data directory find their own rule. */
 const tag = String(Date.now() % 100_000);
@@ -24,7 +24,7 @@ test.describe('event rules', () => {
     // Many screens, each loaded afresh, on a machine that runs the demo fleet meanwhile.
     test.setTimeout(180_000);
     await useLanguage(page, 'zh');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     const blower = getDeviceType('maglev_blower')!;
 

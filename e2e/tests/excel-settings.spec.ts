@@ -1,7 +1,7 @@
 import type { ExcelSettings, ExportColumnSetting } from '@cloudbox/domain';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { tokenOf, workbookRows } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** The device list's settings of the signed-in manufacturer's company, its headers in English as the page shows them. */
 async function deviceListSetting(request: APIRequestContext, token: string): Promise<ExportColumnSetting> {
@@ -17,7 +17,7 @@ test.describe('excel settings', () => {
   }) => {
     test.setTimeout(120_000);
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_maker');
+    await useSession(page, 'demo_maker');
     const token = await tokenOf(page);
     // A run on a kept data directory starts from the default too.
     expect((await request.delete('/api/v2/excel-settings/device_list', { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
@@ -63,7 +63,7 @@ test.describe('excel settings', () => {
 
   test('root picks a company first, and an empty choice cannot be saved', async ({ page }) => {
     await useLanguage(page, 'zh');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     await page.goto('/msg/excel-settings');
     await expect(page.locator('.excel-settings__pick')).toContainText('请先选择公司');
     await page.locator('.excel-settings__company').click();

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { freshBoxId, registerBox, tokenOf, workbookRows } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 test.describe('inactive boxes and resets', () => {
   test('root finds a never-seen box, exports the check, and reboots an online demo box from the results until it acknowledges', async ({ page, request }) => {
     test.setTimeout(120_000);
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const silent = freshBoxId();
     await registerBox(request, await tokenOf(page), { id: silent });
 
@@ -53,7 +53,7 @@ test.describe('inactive boxes and resets', () => {
 
   test('reset-device refuses a range that holds no box, in the user’s language', async ({ page }) => {
     await useLanguage(page, 'zh');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     await page.goto('/scripts/reset-device');
     await page.locator('.reset-device__target').getByText('盒子ID范围').click();
     await page.locator('.reset-device__start input, input.reset-device__start').fill('999999990');

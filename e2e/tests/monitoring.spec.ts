@@ -1,7 +1,7 @@
 import { encodeRegister, findRegister, formatMessage, getDeviceType, MAGLEV_BLOWER } from '@cloudbox/domain';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api, connectBox, freshBoxId, listDevices, publishSamples, registerBox, tokenOf, workbookRows } from './support/devices.js';
-import { holdReplies, keepScreenshot, openFromSidebar, signIn, useLanguage } from './support/session.js';
+import { holdReplies, keepScreenshot, openFromSidebar, signIn, useLanguage, useSession } from './support/session.js';
 
 const HOUR = 3_600_000;
 
@@ -46,7 +46,7 @@ test.describe('device list', () => {
   });
 
   test('shows a box going online and offline without a reload', async ({ page, request, baseURL }) => {
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     const boxId = freshBoxId();
     const secret = await registerBox(request, token, { id: boxId });
@@ -62,7 +62,7 @@ test.describe('device list', () => {
   });
 
   test('exports the filtered list as a workbook with a progress dialog', async ({ page, request }) => {
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     await page.goto('/devices/devices-show?model=generic_plc&expiry=this_month');
     const expected = await listDevices(request, token, { model: 'generic_plc', expiry: 'this_month', page_size: '500' });
@@ -91,7 +91,7 @@ test.describe('device list', () => {
 
 test.describe('device screens', () => {
   test('writes a parameter: confirmed, acked by the box, and in the operation log', async ({ page, request }) => {
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     const [device] = (await listDevices(request, token, { model: 'maglev_blower', status: 'online', page_size: '1' })).items;
     expect(device).toBeDefined();
@@ -145,7 +145,7 @@ test.describe('device screens', () => {
   });
 
   test('the live screen shows the box connecting and leaving at once, not at the next poll', async ({ page, request, baseURL }) => {
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     const boxId = freshBoxId();
     const secret = await registerBox(request, token, { id: boxId });
@@ -160,7 +160,7 @@ test.describe('device screens', () => {
   });
 
   test('shows hourly candles of a known series with the right open, high, low and close', async ({ page, request, baseURL }) => {
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     const boxId = freshBoxId();
     const secret = await registerBox(request, token, { id: boxId });
@@ -200,7 +200,7 @@ test.describe('device screens', () => {
       speeds: { ts: number; value: number }[],
       others: Record<string, number> = {},
     ) {
-      await signIn(page, 'demo_root');
+      await useSession(page, 'demo_root');
       const token = await tokenOf(page);
       const boxId = freshBoxId();
       const secret = await registerBox(request, token, { id: boxId });
@@ -279,7 +279,7 @@ test.describe('device screens', () => {
 
   test('error details show the whole window around a fault, its moment marked', async ({ page, request, baseURL }) => {
     test.setTimeout(120_000);
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     const boxId = freshBoxId();
     const secret = await registerBox(request, token, { id: boxId });
@@ -307,7 +307,7 @@ test.describe('device screens', () => {
   });
 
   test("the device head links the event rules of the device's type, read from the server", async ({ page, request }) => {
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     const [device] = (await listDevices(request, token, { model: 'maglev_blower', page_size: '1' })).items;
     await page.goto(`/devices/maglev-controller/${device!.box_id}/${device!.controller_id}`);
@@ -329,7 +329,7 @@ test.describe('device screens', () => {
   });
 
   test('zooming into a year of curves fetches the zoomed days in detail', async ({ page, request }) => {
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     const [device] = (await listDevices(request, token, { model: 'maglev_blower', status: 'online', page_size: '1' })).items;
     const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
@@ -347,7 +347,7 @@ test.describe('device screens', () => {
   });
 
   test('a :time that names no day or instant lands on the 404 page', async ({ page }) => {
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     for (const path of ['/devices/history-charts/1/20261399', '/devices/maglev-charts/1/20250229', '/devices/error-details/1/20261122']) {
       await page.goto(path);
       await expect(page.locator('.error-page[data-status="404"]'), path).toBeVisible();
@@ -427,14 +427,14 @@ test.describe('every monitoring screen with live data', () => {
   for (const language of ['zh', 'en'] as const) {
     test(`in ${language} at desktop width`, async ({ page, request }) => {
       await useLanguage(page, language);
-      await signIn(page, 'demo_root');
+      await useSession(page, 'demo_root');
       await showEach(page, await monitoringScreens(page, request), language);
     });
   }
 
   test('at mobile width', async ({ page, request }) => {
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const screens = await monitoringScreens(page, request);
     await page.setViewportSize({ width: 390, height: 844 });
     await showEach(

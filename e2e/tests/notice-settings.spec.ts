@@ -9,7 +9,7 @@ import {
 } from '@cloudbox/domain';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api, connectBox, freshBoxId, publishSamples, registerBox, tokenOf, workbookRows } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /*
  * Issue 14's notification management, as root: a push setting (a reversed range refused beside its
@@ -37,7 +37,7 @@ test.describe('notification management', () => {
   }) => {
     test.setTimeout(180_000);
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     const boxId = freshBoxId();
     const before = String(BigInt(boxId) - 1n);

@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from './expected-menus.js';
 import { api, freshBoxId, registerBox, tokenOf } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, signIn, useLanguage, useSession } from './support/session.js';
 
 /*
  * Issue 14's inbox: a blower that demo_manager may read trips; the header's bell counts it without
@@ -89,7 +89,7 @@ test.describe('notifications', () => {
 
   test('demo_manager adds an e-mail channel in the profile and sends faults through it', async ({ page, request }) => {
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_manager');
+    await useSession(page, 'demo_manager');
     const token = await tokenOf(page);
     const address = `ops-${Date.now()}@example.com`;
     await page.goto('/profile/index');

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { boxSheet } from './support/box-sheets.js';
 import { api, tokenOf } from './support/devices.js';
-import { keepScreenshot, signIn } from './support/session.js';
+import { keepScreenshot, useSession } from './support/session.js';
 
 /*
  * A production install is onboarded from the console alone (DESIGN.md section 5; issue 12): the
@@ -93,7 +93,7 @@ test.describe('production onboarding', () => {
     request,
   }) => {
     test.setTimeout(150_000);
-    await signIn(page, ROOT.username, ROOT.password);
+    await useSession(page, ROOT.username, ROOT.password);
     const token = await tokenOf(page);
     await createCompany(page, COMPANY);
     await createAccount(page, { username: 'onboard_maker', password: 'Maker#3003', role: '厂家管理员', ck: COMPANY.code });
@@ -128,7 +128,7 @@ test.describe('production onboarding', () => {
     // The manager, in a browser of its own, sees its 20 boxes online.
     const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
     const managerPage = await context.newPage();
-    await signIn(managerPage, MANAGER.username, MANAGER.password);
+    await useSession(managerPage, MANAGER.username, MANAGER.password);
     await managerPage.goto('/devices/devices-show');
     const count = (status: string) => managerPage.locator(`.devices-show .status-count[data-status="${status}"] .status-count__value`);
     await expect(count('all')).toHaveText('20', { timeout: 30_000 });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { listDevices, tokenOf } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /**
  * A box id range of the demo whose generic_plc controllers (three of them, on consecutive such
@@ -23,7 +23,7 @@ test.describe('PLC programs', () => {
   test('root uploads a program, delivers it to online demo PLC controllers, watches the job reach 100 % and reads the deliveries done', async ({ page }) => {
     test.setTimeout(180_000);
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const range = await onlinePlcRange(page.request, await tokenOf(page));
 
     const content = randomBytes(40 * 1024);

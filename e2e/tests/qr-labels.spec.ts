@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { api, freshBoxId, registerBox, tokenOf } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -23,7 +23,7 @@ test.describe('QR labels', () => {
   }) => {
     test.setTimeout(120_000);
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const rootToken = await tokenOf(page);
     const prefix = freshBoxId();
     const ids = ['1', '2', '3'].map((last) => `${prefix}${last}`);
@@ -69,7 +69,7 @@ test.describe('QR labels', () => {
     const context = await browser.newContext();
     const manager = await context.newPage();
     await useLanguage(manager, 'en');
-    await signIn(manager, 'demo_manager');
+    await useSession(manager, 'demo_manager');
     await manager.goto('/usermanager/add-device');
     await manager.locator('.add-device input[type="file"]').setInputFiles({ name: 'label.png', mimeType: 'image/png', buffer: label.bytes });
     await expect(manager.locator('.ant-message-success', { hasText: `QR code read: ${labelled}` })).toBeVisible();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { RedisKeyPage, RedisStatus } from '@cloudbox/domain';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { tokenOf } from './support/devices.js';
-import { keepScreenshot, sidebarPaths, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, sidebarPaths, signIn, useLanguage, useSession } from './support/session.js';
 
 const NO_REDIS = 'This deployment has no Redis (REDIS_URL is not set)';
 
@@ -20,7 +20,7 @@ async function redisStatus(request: APIRequestContext, token: string) {
 test.describe('redis tool without Redis (the demo server has no REDIS_URL)', () => {
   test('root reads that this deployment has no Redis and how to configure it, in the API and on the screen', async ({ page, request }) => {
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const answer = await redisStatus(request, await tokenOf(page));
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ message: NO_REDIS, data: { configured: false, prefix: 'cloudbox:' } });
@@ -120,7 +120,7 @@ test.describe('redis tool with Redis', () => {
   /** Whatever this run left under its prefix goes, through the tool's own API; then the server stops. */
   test.afterAll(async ({ request, browser }) => {
     const page = await browser.newPage({ baseURL });
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
     const listed = (await (await request.get('/api/v2/tools/redis/keys?count=500', { headers })).json()) as { data: RedisKeyPage };
     for (const item of listed.data.items) await request.delete(`/api/v2/tools/redis/key?key=${encodeURIComponent(item.key)}`, { headers });
@@ -130,7 +130,7 @@ test.describe('redis tool with Redis', () => {
 
   test('root lists the keys, filters them, reads a JSON value and a long list, and deletes a key', async ({ page }) => {
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     await page.goto('/tools/redis');
 
     const row = (name: string) => page.locator(`.redis-tool__table tr[data-key="${key(name)}"]`);

@@ -3,7 +3,7 @@ import { AIR_COMPRESSOR, MAGLEV_BLOWER } from '@cloudbox/domain';
 import { expect, test, type Page } from '@playwright/test';
 import type { MqttClient } from 'mqtt';
 import { api, connectBox, freshBoxId, listDevices, publishSamples, registerBox, tokenOf } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 const HOUR = 3_600_000;
 
@@ -21,7 +21,7 @@ test.describe('run state', () => {
 
   test.beforeEach(async ({ page, request, baseURL }) => {
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     token = await tokenOf(page);
     if (clients.length > 0) return;
     // A blower that has run for the last two hours and a compressor that stands still, both online.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** The first demo box: the demo fleet publishes its data every 10 seconds. */
 const DEMO_BOX = '860100001';
@@ -7,7 +7,7 @@ const DEMO_BOX = '860100001';
 test.describe('scripts', () => {
   test.beforeEach(async ({ page }) => {
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
   });
 
   test('root reads the catalogue of scripts and every run of every job', async ({ page }) => {

@@ -2,7 +2,7 @@ import { boxTopics, type DeviceItem, type Page as ListPage } from '@cloudbox/dom
 import { expect, test, type Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { api, connectBox, freshBoxId, registerBox, tokenOf, workbookRows } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** A connection attempt to the server's broker (its WebSocket path) with a wrong secret: refused. */
 async function refusedConnect(baseURL: string, boxId: string): Promise<void> {
@@ -32,7 +32,7 @@ test.describe('server log', () => {
   test("root reads a box's malformed message and an unknown box in the log, filtered to that box, and exports it", async ({ page, request, baseURL }) => {
     test.setTimeout(120_000);
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     const boxId = freshBoxId();
     const client = await connectBox(baseURL!, boxId, await registerBox(request, token, { id: boxId }));
@@ -64,7 +64,7 @@ test.describe('server log', () => {
   test("demo_manager reads only its own boxes' entries", async ({ page, request, baseURL }) => {
     test.setTimeout(120_000);
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_manager');
+    await useSession(page, 'demo_manager');
     const token = await tokenOf(page);
     const mine = (await api<ListPage<DeviceItem>>(request, token, '/devices?page_size=500')).items.map((device) => device.box_id);
     const box = mine[0]!;

@@ -1,7 +1,7 @@
 import { expect, test, type Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { listDevices, tokenOf } from './support/devices.js';
-import { keepScreenshot, openFromSidebar, signIn, tabAction, tabPaths, useLanguage } from './support/session.js';
+import { keepScreenshot, openFromSidebar, signIn, tabAction, tabPaths, useLanguage, useSession } from './support/session.js';
 
 test.describe('log-in form', () => {
   test('shows the spec messages for bad input and one message for bad credentials', async ({ page }) => {
@@ -58,7 +58,7 @@ test.describe('log-in form', () => {
   });
 
   test('bad route parameters and unknown paths land on the 404 page', async ({ page }) => {
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     await page.goto('/devices/controller/abc/1');
     await expect(page.locator('.error-page[data-status="404"]')).toBeVisible();
     await page.goto('/no/such/screen');
@@ -104,7 +104,7 @@ test.describe('visited-tab bar', () => {
 
   test('device routes append the device id, controller id or date to the tab title', async ({ page }) => {
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     await page.goto('/devices/history-charts/10001/20261122');
     await expect(page.locator('.tags-view-item[data-path="/devices/history-charts/10001/20261122"]')).toContainText('10001');
     await expect(page.locator('.tags-view-item[data-path="/devices/history-charts/10001/20261122"]')).toContainText('2026-11-22');
@@ -113,7 +113,7 @@ test.describe('visited-tab bar', () => {
 
 test.describe('the opened screen first', () => {
   test('a reload of the device list asks for its page right after the user info; the pinned dashboard fetches once it is opened', async ({ page }) => {
-    await signIn(page, 'demo_manager');
+    await useSession(page, 'demo_manager');
     await page.goto('about:blank');
     const calls: string[] = [];
     page.on('request', (request) => {
@@ -143,7 +143,7 @@ test.describe('the opened screen first', () => {
   });
 
   test('a reload of a year of curves reads the device and its registers beside the user info, and each read once', async ({ page, request }) => {
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     // The first simulated box of the demo: it has a year of curves (a box another spec registered may have none).
     const simulated = (await listDevices(request, await tokenOf(page), { keyword: '860100001', page_size: '1' })).items[0]!;
     const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');

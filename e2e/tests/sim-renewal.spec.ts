@@ -1,11 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** A page of its own browser context, signed in once as `username`, in English. */
 async function signedInPage(browser: Browser, username: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await useLanguage(page, 'en');
-  await signIn(page, username);
+  await useSession(page, username);
   return page;
 }
 

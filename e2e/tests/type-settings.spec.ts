@@ -9,7 +9,7 @@ import type {
 } from '@cloudbox/domain';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, listDevices, tokenOf } from './support/devices.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** A suffix nobody used yet, so reruns on a kept data directory do not collide. */
 const suffix = String(Date.now() % 100_000);
@@ -24,7 +24,7 @@ async function choose(page: Page, select: Locator, text: string, search = false)
 test.describe('type settings (page layouts, box-model relations, permission templates per type)', () => {
   test.beforeEach(async ({ page }) => {
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
   });
 
   test('root adds a row to generic_plc’s page layout, and a device’s live page shows it', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import { AIR_COMPRESSOR, MAGLEV_BLOWER, type DeviceItem, type DeviceRealtime } from '@cloudbox/domain';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api, listDevices, tokenOf } from './support/devices.js';
-import { keepScreenshot, signIn } from './support/session.js';
+import { keepScreenshot, useSession } from './support/session.js';
 
 /** The registers the flow uses, by device type: start/stop and the running flag. */
 const MACHINES = {
@@ -63,7 +63,7 @@ async function pressStart(page: Page, startStop: number): Promise<void> {
 test.describe('unlocking a locked controller with a dynamic password', () => {
   test('root: a start is refused, Unlock → Calculate → Write unlocks it, then it starts', async ({ page, request }) => {
     test.setTimeout(240_000);
-    await signIn(page, 'demo_root');
+    await useSession(page, 'demo_root');
     const token = await tokenOf(page);
     const { device, type } = await findLockedMachine(request, token);
     const machine = MACHINES[type];

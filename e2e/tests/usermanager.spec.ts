@@ -4,13 +4,13 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { crc32, deflateSync } from 'node:zlib';
 import { api, freshBoxId, listDevices, registerBox, tokenOf } from './support/devices.js';
 import { DEMO_PASSWORD } from './expected-menus.js';
-import { keepScreenshot, signIn, useLanguage } from './support/session.js';
+import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** Another person at another browser: a context of its own, signed in. */
 async function otherBrowser(browser: Browser, username: string, password?: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await signIn(page, username, password);
+  await useSession(page, username, password);
   return page;
 }
 
@@ -77,7 +77,7 @@ async function settled(page: Page, selector: string): Promise<void> {
 async function signInAgain(page: Page, username: string, language: 'zh' | 'en'): Promise<void> {
   await page.context().clearCookies();
   await useLanguage(page, language);
-  await signIn(page, username);
+  await useSession(page, username);
 }
 
 /** A session token straight from the login call, for set-up done through the API. */
@@ -99,7 +99,7 @@ test.describe('user management', () => {
   }) => {
     const helperName = `e2e_h${Date.now() % 1_000_000_000}`;
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_manager');
+    await useSession(page, 'demo_manager');
     await page.goto('/usermanager/add-helper');
     await page.locator('#register-helper_username').fill(helperName);
     await page.locator('#register-helper_password').fill('secret123');
@@ -170,7 +170,7 @@ test.describe('user management', () => {
 
   test('an assignment to a sub-manager moves ownership, and the assigner cannot recall it', async ({ page, request }) => {
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_manager');
+    await useSession(page, 'demo_manager');
     const token = await tokenOf(page);
     const sub = (await api<ManagedUserView[]>(request, token, '/user_register/get_managers')).find((manager) => manager.username === 'demo_sub2')!;
     const own = await api<RelationDevicePage>(request, token, '/user_register/get_unassigned_devices?page=1&page_size=20');
@@ -202,7 +202,7 @@ test.describe('user management', () => {
   });
 
   test('the register form answers bad input with the spec’s messages, in Chinese and in English', async ({ page }) => {
-    await signIn(page, 'demo_manager');
+    await useSession(page, 'demo_manager');
     await page.goto('/usermanager/add-manager');
     await page.locator('#register-manager_username').fill('张 三');
     await page.locator('#register-manager_password').fill('123');
@@ -228,7 +228,7 @@ test.describe('user management', () => {
     page,
     request,
   }) => {
-    await signIn(page, 'demo_manager');
+    await useSession(page, 'demo_manager');
     const token = await tokenOf(page);
     const before = (await api<ManagedUserView[]>(request, token, '/user_register/get_helpers')).map((helper) => helper.username).sort();
     const field = (name: string) => page.locator(`#register-helper_${name}`);
@@ -270,7 +270,7 @@ test.describe('user management', () => {
     await registerBox(request, rootToken, { id: scanned });
 
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_manager');
+    await useSession(page, 'demo_manager');
     const token = await tokenOf(page);
     await page.goto('/usermanager/add-device');
     const boxField = page.locator('#add-device_device_id');
@@ -325,7 +325,7 @@ test.describe('user management', () => {
     request,
   }) => {
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_manager');
+    await useSession(page, 'demo_manager');
     const token = await tokenOf(page);
     const sub = (await api<ManagedUserView[]>(request, token, '/user_register/get_managers')).find((manager) => manager.username === 'demo_sub2')!;
     const boxId = (await api<RelationDevicePage>(request, token, '/user_register/get_unassigned_devices?page=1&page_size=20')).items[0]!.box_id;
@@ -399,7 +399,7 @@ test.describe('user management', () => {
     request,
   }) => {
     await useLanguage(page, 'en');
-    await signIn(page, 'demo_manager');
+    await useSession(page, 'demo_manager');
     const sub = (await api<ManagedUserView[]>(request, await tokenOf(page), '/user_register/get_managers')).find(
       (manager) => manager.username === 'demo_sub2',
     )!;

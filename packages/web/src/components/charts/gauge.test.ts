@@ -33,4 +33,15 @@ describe('a gauge chart', () => {
     const scale = { title: 'Motor speed', unit: 'rpm', min: 0, max: 35_000, bands: [{ to: 28_000, color: '#52c41a' }] };
     expect(missingParts(GAUGE_PARTS, gaugeOption(scale, 22_000, '22000'))).toEqual([]);
   });
+
+  it("puts a small gauge's unit under its value, where one line is wider than the tile", () => {
+    const scale = { title: 'Air flow', unit: 'm³/min', min: 0, max: 200, bands: [] };
+    const detail = (option: ReturnType<typeof gaugeOption>) => {
+      const series = option.series as { detail: { formatter: () => string } }[];
+      return series[0]!.detail.formatter();
+    };
+    expect(detail(gaugeOption(scale, 100.2, '100.2'))).toBe('100.2 m³/min');
+    expect(detail(gaugeOption(scale, 100.2, '100.2', { compact: true }))).toBe('{value|100.2}\n{unit|m³/min}');
+    expect(detail(gaugeOption({ ...scale, unit: '' }, null, null, { compact: true }))).toBe('{value|—}');
+  });
 });

@@ -34,8 +34,22 @@ export function needleValue(value: number | null, scale: Pick<GaugeScale, 'min' 
   return Math.min(scale.max, Math.max(scale.min, value ?? scale.min));
 }
 
+/**
+ * A small gauge's value and unit on two lines: on one, "100.2 m³/min" is wider than a tile of the
+ * wall's narrow panel and ECharts clips both ends.
+ */
+function compactDetail(display: string | null, unit: string, color: string | undefined, unitColor: string) {
+  return {
+    valueAnimation: true,
+    offsetCenter: [0, '52%'],
+    lineHeight: 16,
+    formatter: () => (unit ? `{value|${display ?? '—'}}\n{unit|${unit}}` : `{value|${display ?? '—'}}`),
+    rich: { value: { fontSize: 14, fontWeight: 600, color, lineHeight: 16 }, unit: { fontSize: 10, color: unitColor, lineHeight: 13 } },
+  };
+}
+
 /** One gauge: the scale with its colour bands on the axis line, the needle, the shown value and the title. */
-/** `compact`: a small gauge without scale labels (the wall's narrow panel), where they would overlap. */
+/** `compact`: a small gauge without scale labels or title (the wall's narrow panel), where they would overlap. */
 export function gaugeOption(scale: GaugeScale, value: number | null, display: string | null, { dark = false, compact = false } = {}): EChartsOption {
   const banded = scale.bands.length > 0;
   const text = dark ? '#c8d3e6' : '#595959';
@@ -60,15 +74,18 @@ export function gaugeOption(scale: GaugeScale, value: number | null, display: st
         },
         pointer: { width: 4, length: '60%' },
         anchor: { show: true, size: 10, itemStyle: { borderWidth: 2 } },
-        title: { offsetCenter: [0, '88%'], fontSize: 12, color: text },
-        detail: {
-          valueAnimation: true,
-          offsetCenter: [0, '62%'],
-          fontSize: 15,
-          fontWeight: 600,
-          color: dark ? '#ffffff' : undefined,
-          formatter: () => `${display ?? '—'} ${scale.unit}`.trim(),
-        },
+        // A small gauge's title is the caption under it (KeyGauges): in the chart, a long one was cut at both ends.
+        title: { show: !compact, offsetCenter: [0, '88%'], fontSize: 12, color: text },
+        detail: compact
+          ? compactDetail(display, scale.unit, dark ? '#ffffff' : undefined, text)
+          : {
+              valueAnimation: true,
+              offsetCenter: [0, '62%'],
+              fontSize: 15,
+              fontWeight: 600,
+              color: dark ? '#ffffff' : undefined,
+              formatter: () => `${display ?? '—'} ${scale.unit}`.trim(),
+            },
         data: [{ value: needleValue(value, scale), name: scale.title }],
       },
     ],

@@ -40,7 +40,12 @@ export default function KeyGauges({ boxId, controllerId, deviceType, active }: P
   return (
     <div className="wall-gauges" data-controller={controllerId}>
       {options.map(({ id, title, option }) => (
-        <Chart key={id} option={option} parts={GAUGE_PARTS} merge className="wall-gauges__gauge" label={title} />
+        <figure key={id} className="wall-gauges__gauge">
+          <Chart option={option} parts={GAUGE_PARTS} merge className="wall-gauges__chart" label={title} />
+          <figcaption className="wall-gauges__title" title={title}>
+            {title}
+          </figcaption>
+        </figure>
       ))}
     </div>
   );
