@@ -23,7 +23,7 @@ import { eventually } from '../../test/data-plane.js';
 import { DATABASE_KINDS } from '../../test/helpers.js';
 
 /**
- * The built server (`npx tsc -b packages/server`) killed with SIGKILL halfway through a program
+ * The built server (`npm run build -w @cloudbox/server`) killed with SIGKILL halfway through a program
  * delivery to slow simulated boxes, and started again on the same data: the job is taken up again
  * and every delivery goes on from the chunks its box acknowledged, to done.
  */

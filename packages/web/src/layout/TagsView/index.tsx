@@ -33,6 +33,13 @@ export default function TagsView() {
     scroller.current?.querySelector('.tags-view-item.active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [pathname, visitedViews.length]);
 
+  /**
+   * The path shown now. Not `pathname`: the router renders a navigation as a transition, and a tab
+   * closed right after one (the URL already changed) still saw the path before it, so the closed
+   * tab's page stayed and its tab came back.
+   */
+  const shownPath = () => window.location.pathname;
+
   /** After the active tab went away: the last remaining tab, or home. */
   function toLastView() {
     const last = store().visitedViews.at(-1);
@@ -42,22 +49,22 @@ export default function TagsView() {
   function close(view: TagView) {
     if (view.affix) return;
     store().delView(view);
-    if (view.path === pathname) toLastView();
+    if (view.path === shownPath()) toLastView();
   }
 
   const actions: Record<TagAction, (view: TagView) => void> = {
     refresh(view) {
       store().refreshView(view);
-      if (view.path !== pathname) void navigate(view.fullPath);
+      if (view.path !== shownPath()) void navigate(view.fullPath);
     },
     close,
     closeOthers(view) {
       store().delOthersViews(view);
-      if (view.path !== pathname) void navigate(view.fullPath);
+      if (view.path !== shownPath()) void navigate(view.fullPath);
     },
     closeAll() {
       store().delAllViews();
-      if (!store().visitedViews.some((view) => view.path === pathname)) toLastView();
+      if (!store().visitedViews.some((view) => view.path === shownPath())) toLastView();
     },
   };
 
