@@ -1,22 +1,24 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
+const root = fileURLToPath(new URL('.', import.meta.url));
+
 /**
- * Test files that need modules of their own: ECharts installs chart parts for good, and these
- * check which parts a chart lacks (src/test/chart-parts.ts) or mock ECharts itself.
+ * Test files that need modules of their own: ECharts installs chart parts for good, and a file
+ * that checks which parts a chart lacks (`missingParts`, src/test/chart-parts.ts) or mocks a module
+ * must not meet what another file installed or imported. Found by what they call, so a new such
+ * file is never shared by mistake.
  */
-const OWN_MODULES = [
-  'src/components/charts/Chart.test.tsx',
-  'src/components/charts/gauge.test.ts',
-  'src/components/charts/stacked-area.test.ts',
-  'src/layout/AppMain.test.tsx',
-  'src/pages/scripts/load/chart.test.ts',
-  'src/test/chart-parts.test.ts',
-];
+const OWN_MODULES = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .filter((file) => /\bmissingParts\(|\bvi\.mock\(/.test(readFileSync(join(root, 'src', file), 'utf8')))
+  .map((file) => `src/${file}`);
 
 const base = mergeConfig(viteConfig, {
-  root: fileURLToPath(new URL('.', import.meta.url)),
+  root,
   test: { environment: 'jsdom', setupFiles: ['src/test/setup.ts'] },
 });
 

@@ -48,8 +48,11 @@ function compactDetail(display: string | null, unit: string, color: string | und
   };
 }
 
-/** One gauge: the scale with its colour bands on the axis line, the needle, the shown value and the title. */
-/** `compact`: a small gauge without scale labels or title (the wall's narrow panel), where they would overlap. */
+/**
+ * One gauge: the scale with its colour bands on the axis line, the needle, the shown value and the
+ * title. `compact`: a small gauge without scale labels or title (the wall's narrow panel), where
+ * they would overlap.
+ */
 export function gaugeOption(scale: GaugeScale, value: number | null, display: string | null, { dark = false, compact = false } = {}): EChartsOption {
   const banded = scale.bands.length > 0;
   const text = dark ? '#c8d3e6' : '#595959';
