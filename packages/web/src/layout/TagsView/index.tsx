@@ -34,9 +34,8 @@ export default function TagsView() {
   }, [pathname, visitedViews.length]);
 
   /**
-   * The path shown now. Not `pathname`: the router renders a navigation as a transition, and a tab
-   * closed right after one (the URL already changed) still saw the path before it, so the closed
-   * tab's page stayed and its tab came back.
+   * The path shown now. Not `pathname`: the router renders a navigation as a transition, so right
+   * after one the rendered path is still the one before it.
    */
   const shownPath = () => window.location.pathname;
 
