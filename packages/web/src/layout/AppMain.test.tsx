@@ -2,8 +2,8 @@ import { matchRoute } from '@cloudbox/domain';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { useTagsViewStore, viewFromMatch } from '../stores/tagsView';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { followNavigations, useTagsViewStore, viewFromMatch } from '../stores/tagsView';
 import AppMain from './AppMain';
 
 // Every route renders a counter, so a test can tell a kept-alive view from a fresh one.
@@ -30,6 +30,7 @@ vi.mock('../router/screens', async () => {
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '*', Component: AppMain }], { initialEntries: [path] });
+  onTestFinished(followNavigations(router));
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -80,6 +81,17 @@ describe('kept-alive views', () => {
     expect(await screen.findByText('/devices/error-details/7/1795554300000: 0')).toBeTruthy();
     const tab = useTagsViewStore.getState().visitedViews.find((view) => view.path === '/devices/error-details/7/1795554300000');
     expect(tab?.screenSuffix).toEqual(['worded']);
+  });
+
+  it('keeps a tab closed after its navigation landed closed, however late the screen renders', async () => {
+    const router = createMemoryRouter([{ path: '*', Component: AppMain }], { initialEntries: ['/dashboard'] });
+    onTestFinished(followNavigations(router));
+    await router.navigate('/datalog/operation-log');
+    expect(useTagsViewStore.getState().visitedViews.map((view) => view.path)).toContain('/datalog/operation-log');
+    act(() => useTagsViewStore.getState().delView({ path: '/datalog/operation-log' }));
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('/datalog/operation-log: 0')).toBeTruthy();
+    expect(useTagsViewStore.getState().visitedViews.map((view) => view.path)).not.toContain('/datalog/operation-log');
   });
 
   it('does not keep noCache views', async () => {

@@ -1,5 +1,5 @@
 import { matchRoute } from '@cloudbox/domain';
-import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -42,29 +42,20 @@ function Redirect({ to }: { to: string }) {
  * Keep-alive: every cached view (visited, not noCache) stays mounted and is only hidden while
  * another tab is active, so its state survives tab switches. Views are keyed by path and the
  * path's refresh count, so dropping a path from the cache (closing its tab) unmounts it and a
- * tab's Refresh mounts it afresh in one render, without leaving the route.
+ * tab's Refresh mounts it afresh in one render, without leaving the route. The tabs themselves
+ * open as navigations land (followNavigations), not here.
  */
 export default function AppMain() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const cachedViews = useTagsViewStore((state) => state.cachedViews);
   const refreshes = useTagsViewStore((state) => state.refreshes);
-  const addView = useTagsViewStore((state) => state.addView);
-  const updateVisitedView = useTagsViewStore((state) => state.updateVisitedView);
   const redirectTo = pathname.startsWith(REDIRECT_PREFIX) ? pathname.slice(REDIRECT_PREFIX.length - 1) + search : undefined;
   const match = useMemo(() => (redirectTo ? undefined : matchRoute(pathname)), [redirectTo, pathname]);
   const view = useMemo(() => (match ? viewFromMatch(match, pathname, search) : undefined), [match, pathname, search]);
   // The page title reads as the tab does (device id, controller id or date appended).
   const tab = useTagsViewStore((state) => state.visitedViews.find((visited) => visited.path === pathname));
   usePageTitle(view?.title ? tabTitle(tab ?? view, t) : undefined);
-
-  // A layout effect: the tab exists before the screen's own effects run (a screen preloaded by the
-  // guard renders in this same commit and may word its tab at once, setScreenSuffix).
-  useLayoutEffect(() => {
-    if (!view) return;
-    addView(view);
-    updateVisitedView(view);
-  }, [view, addView, updateVisitedView]);
 
   const paths = match && !cachedViews.includes(pathname) ? [...cachedViews, pathname] : cachedViews;
   return (

@@ -4,6 +4,7 @@ import { RouteErrorPage } from '../components/ErrorBoundary';
 import PageLoading from '../components/PageLoading';
 import { currentLanguage, loadAreas } from '../i18n';
 import { usePermissionStore } from '../stores/permission';
+import { followNavigations } from '../stores/tagsView';
 import { useUserStore } from '../stores/user';
 import { feedback } from '../utils/feedback';
 import { decideNavigation, loginPathFor, loginUrl, type GuardInput } from './guard';
@@ -73,3 +74,5 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+followNavigations(router);

@@ -1,4 +1,5 @@
-import { flattenRoutes, tabTitleSuffix, type RouteMatch, type RouteNode } from '@cloudbox/domain';
+import { flattenRoutes, matchRoute, tabTitleSuffix, type RouteMatch, type RouteNode } from '@cloudbox/domain';
+import type { DataRouter } from 'react-router';
 import { create } from 'zustand';
 
 /** An opened view in the tab bar (SPEC.md section 3, "Opened-view entry"). */
@@ -134,3 +135,26 @@ export const useTagsViewStore = create<TagsViewStore>((set) => ({
   delOthersViews: (view) => set((state) => delOthersViews(state, view)),
   delAllViews: () => set((state) => delAllViews(state)),
 }));
+
+/**
+ * The tab bar follows the router, not the render: a tab opens (or takes the new query) when a
+ * navigation lands, in the same task the URL changes. The router renders a navigation as a
+ * transition that can lag behind; a tab closed in that gap stays closed, where a tab opened by
+ * the late render came back. The tab also exists before the screen's own effects run (a screen
+ * may word its tab at once, setScreenSuffix). Returns the unsubscribe.
+ */
+export function followNavigations(router: Pick<DataRouter, 'state' | 'subscribe'>): () => void {
+  let landed: string | undefined;
+  const follow = ({ initialized, navigation, location }: DataRouter['state']) => {
+    if (!initialized || navigation.state !== 'idle' || location.key === landed) return;
+    landed = location.key;
+    const match = matchRoute(location.pathname);
+    if (!match) return;
+    const view = viewFromMatch(match, location.pathname, location.search);
+    const store = useTagsViewStore.getState();
+    store.addView(view);
+    store.updateVisitedView(view);
+  };
+  follow(router.state);
+  return router.subscribe(follow);
+}
