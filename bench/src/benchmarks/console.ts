@@ -12,7 +12,7 @@ import type { Benchmark } from '../types.js';
 declare const requestAnimationFrame: (callback: (time: number) => void) => number;
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
-const ACCOUNT = { username: 'demo_root', password: 'demo123456' };
+export const ACCOUNT = { username: 'demo_root', password: 'demo123456' };
 const FLEET = 10_000;
 /** The boxes that flip their status every second while the list is open. */
 const FLIPPING = 1000;
@@ -47,7 +47,7 @@ async function call<T>(baseUrl: string, token: string, path: string, body?: unkn
 }
 
 /** Registers `count` boxes (one maglev blower each) through the API, a few at a time; answers their secrets. */
-async function registerFleet(baseUrl: string, token: string, count: number): Promise<string[]> {
+export async function registerFleet(baseUrl: string, token: string, count: number): Promise<string[]> {
   const secrets: string[] = new Array<string>(count);
   let next = 0;
   const worker = async () => {
@@ -87,7 +87,7 @@ async function publishYear(client: MqttClient, id: string): Promise<void> {
   }
 }
 
-async function signIn(page: Page, baseUrl: string): Promise<void> {
+export async function signIn(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.locator('input[name="username"]').fill(ACCOUNT.username);
   await page.locator('input[name="password"]').fill(ACCOUNT.password);

@@ -1,0 +1,139 @@
+/**
+ * Where the device list's first page goes on a reload: the console bench's setting (demo server on
+ * PostgreSQL, 10,000 more boxes registered), the list opened with `page.goto` a few times, and for
+ * each load the page's own timeline (navigation, every request's start and end, long tasks, the
+ * moment the 20th row is in the page) plus, for the last load, the renderer's CPU profile summed by
+ * script file. Prints Markdown for BENCHMARKS.md.
+ *
+ *   npm run profile:console -w bench -- [--loads 5] [--boxes 10000] [--database postgres://…]
+ */
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { ACCOUNT, registerFleet, signIn } from './benchmarks/console.js';
+import { startServer } from './server.js';
+
+const { values } = parseArgs({
+  options: { loads: { type: 'string', default: '5' }, boxes: { type: 'string', default: '10000' }, database: { type: 'string' } },
+});
+const adminUrl = values.database ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ROWS = '.devices-show__table tr[data-box]';
+
+/** Runs in the page before its scripts: notes when the 20th row appears and every long task. */
+const OBSERVE = `(() => {
+  window.__timeline = { rowsAt: 0, long: [] };
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__timeline.long.push([Math.round(e.startTime), Math.round(e.duration)]); })
+    .observe({ type: 'longtask', buffered: true });
+  const watch = new MutationObserver(() => {
+    if (document.querySelectorAll('${ROWS}').length >= 20) { window.__timeline.rowsAt = performance.now(); watch.disconnect(); }
+  });
+  document.addEventListener('DOMContentLoaded', () => watch.observe(document.body, { childList: true, subtree: true }));
+})()`;
+
+interface Timeline {
+  rowsAt: number;
+  long: [number, number][];
+  requests: { name: string; start: number; end: number }[];
+  domContentLoaded: number;
+}
+
+const server = await startServer({ kind: 'postgres', adminUrl });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+try {
+  const login = await fetch(`${server.baseUrl}/api/v2/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ACCOUNT),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  await registerFleet(server.baseUrl, token, Number(values.boxes));
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
+  await signIn(page, server.baseUrl);
+  await page.addInitScript(OBSERVE);
+  const cdp = await page.context().newCDPSession(page);
+  const loads = Number(values.loads);
+  for (let load = 1; load <= loads; load++) {
+    const profiling = load === loads;
+    if (profiling) {
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'loading'] });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    await page.goto(`${server.baseUrl}/devices/devices-show`);
+    await page.locator(`${ROWS} >> nth=19`).waitFor({ timeout: 120_000 });
+    const timeline = (await page.evaluate(`(() => ({
+      ...window.__timeline,
+      domContentLoaded: Math.round(performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd),
+      requests: performance.getEntriesByType('resource').map((e) => ({ name: new URL(e.name).pathname + new URL(e.name).search, start: Math.round(e.startTime), end: Math.round(e.responseEnd) })),
+    }))()`)) as Timeline;
+    console.log(`\nload ${load}: 20 rows in the page at ${Math.round(timeline.rowsAt)} ms, DOMContentLoaded ${timeline.domContentLoaded} ms`);
+    console.log('| request | start ms | end ms |\n| --- | --- | --- |');
+    for (const request of timeline.requests) console.log(`| ${request.name.slice(0, 90)} | ${request.start} | ${request.end} |`);
+    console.log(`long tasks (start, ms): ${timeline.long.map(([start, duration]) => `${start}+${duration}`).join(', ') || 'none'}`);
+    if (profiling) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+      console.log('\n| main thread work | ms |\n| --- | --- |');
+      for (const [name, ms] of mainThreadWork(trace.traceEvents)) console.log(`| ${name} | ${ms} |`);
+      console.log('\n| script | self ms |\n| --- | --- |');
+      for (const [script, ms] of selfTime(profile, (frame) => (frame.url ? new URL(frame.url).pathname : `(${frame.functionName.replace(/[()]/g, '')})`))) {
+        console.log(`| ${script} | ${ms} |`);
+      }
+      console.log('\n| function | self ms |\n| --- | --- |');
+      for (const [name, ms] of selfTime(
+        profile,
+        (frame) => `${frame.functionName || '(anonymous)'} ${frame.url ? new URL(frame.url).pathname : ''}:${frame.lineNumber}:${frame.columnNumber}`,
+      )) {
+        console.log(`| ${name} | ${ms} |`);
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+type CallFrame = { url: string; functionName: string; lineNumber: number; columnNumber: number };
+type CpuProfile = { nodes: { id: number; callFrame: CallFrame }[]; samples?: number[]; timeDeltas?: number[] };
+
+/** Self time of the profile's samples, summed by `key` of their frame (script file, function), busiest first. */
+function selfTime(profile: CpuProfile, key: (frame: CallFrame) => string): [string, number][] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  for (let index = 0; index < samples.length; index++) {
+    const name = key(byId.get(samples[index]!)!.callFrame);
+    totals.set(name, (totals.get(name) ?? 0) + (profile.timeDeltas?.[index] ?? 0) / 1000);
+  }
+  return [...totals]
+    .map(([script, ms]): [string, number] => [script, Math.round(ms)])
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25);
+}
+
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: { name?: string } };
+
+/** The renderer's main thread: time by event name, each event's children subtracted (its self time), busiest first. */
+function mainThreadWork(events: TraceEvent[]): [string, number][] {
+  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  if (!main) return [];
+  const slices = events
+    .filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const totals = new Map<string, number>();
+  const open: TraceEvent[] = [];
+  for (const slice of slices) {
+    while (open.length > 0 && open.at(-1)!.ts + open.at(-1)!.dur! <= slice.ts) open.pop();
+    const parent = open.at(-1);
+    if (parent) totals.set(parent.name, (totals.get(parent.name) ?? 0) - slice.dur! / 1000);
+    totals.set(slice.name, (totals.get(slice.name) ?? 0) + slice.dur! / 1000);
+    open.push(slice);
+  }
+  return [...totals]
+    .map(([name, ms]): [string, number] => [name, Math.round(ms)])
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25);
+}
