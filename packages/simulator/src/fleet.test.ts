@@ -221,6 +221,27 @@ function fleetSuite(connectBroker: (secrets: ReadonlyMap<string, string>) => Pro
 describe('a fleet on an in-process Aedes broker', () => {
   fleetSuite(startAedes);
 
+  it('publishes the boxes due within one step together (stepSeconds)', async () => {
+    const ids = boxIds(6);
+    const broker = await startAedes(new Map(ids.map((id) => [id, `secret-${id}`])));
+    const observer = await Observer.connect(broker.url, ids);
+    // Box i of 6 is due at i/6 of the 1.2 s interval; with steps of 0.6 s, three at a time.
+    const fleet = createFleet({ url: broker.url, boxes: boxesFor(ids), intervalSeconds: 1.2, stepSeconds: 0.6, seed: 1, dropOutRate: 0, faultRate: 0 });
+    fleet.start();
+    const arrivals = () => ids.flatMap((id) => observer.on(boxTopics(id).data).map((message) => message.at)).sort((a, b) => a - b);
+    await observer.waitFor(() => (arrivals().length >= 12 ? true : undefined), 'twelve data messages', 10_000);
+    await fleet.stop();
+    await observer.forgetRetained(ids);
+    await observer.close();
+    await broker.close();
+    const gaps = arrivals()
+      .slice(1)
+      .map((at, index) => at - arrivals()[index]!);
+    // Within a step a few milliseconds apart, between steps about 600 ms (evenly spread, they would be 200 ms apart).
+    expect(gaps.filter((gap) => gap >= 150 && gap <= 450)).toEqual([]);
+    expect(gaps.filter((gap) => gap > 450).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('counts a box whose secret is wrong as a failed connect, and publishes nothing for it', async () => {
     const [id] = boxIds(1);
     const broker = await startAedes(new Map([[id!, 'the-real-secret']]));

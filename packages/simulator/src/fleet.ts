@@ -29,6 +29,7 @@ const SILENT: FleetLogger = { info: () => undefined, warn: () => undefined };
 export function createFleet(options: FleetOptions): Fleet {
   const configs = parseBoxes(options.boxes);
   if (!(options.intervalSeconds > 0)) throw new Error('intervalSeconds must be greater than 0');
+  if (options.stepSeconds !== undefined && !(options.stepSeconds > 0)) throw new Error('stepSeconds must be greater than 0');
   const deviceTypes = resolveDeviceTypes(configs, options.deviceTypes);
   if (!deviceTypes.ok) throw new Error(deviceTypes.message);
   const holds = holdsByStation(configs, deviceTypes.value, options.holds);
@@ -57,7 +58,7 @@ export function createFleet(options: FleetOptions): Fleet {
   if (options.load) checkLoadShape(options.load, boxes);
 
   const intervalMs = options.intervalSeconds * 1000;
-  const tickMs = Math.min(100, Math.max(20, intervalMs / Math.max(1, boxes.length)));
+  const tickMs = options.stepSeconds !== undefined ? options.stepSeconds * 1000 : Math.min(100, Math.max(20, intervalMs / Math.max(1, boxes.length)));
   let timer: NodeJS.Timeout | undefined;
   let cycleStart = 0;
   let cursor = 0;

@@ -55,6 +55,12 @@ export interface FleetOptions {
   boxes: readonly BoxOptions[];
   /** Seconds between two data messages of one box; boxes are spread evenly across it. */
   intervalSeconds: number;
+  /**
+   * How finely the boxes are spread: the boxes due within one step publish together. Default: a
+   * step of at most 100 ms, an even stream. A server that commits what arrives together in one
+   * transaction stores a step's messages in a few commits instead of one each.
+   */
+  stepSeconds?: number;
   /** Everything random (plant sizes, noise, episodes, drop-outs) derives from it. */
   seed: number;
   /** Chance per data interval that a box drops off without a clean close (default 0.001). */

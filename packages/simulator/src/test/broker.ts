@@ -51,6 +51,8 @@ function ownTopic(client: unknown, topic: string): boolean {
 export interface Observed {
   topic: string;
   text: string;
+  /** When it arrived (performance.now()). */
+  at: number;
 }
 
 /** The server's side of the test: watches the boxes' topics and writes to them. */
@@ -58,7 +60,7 @@ export class Observer {
   readonly messages: Observed[] = [];
 
   private constructor(readonly client: MqttClient) {
-    client.on('message', (topic, payload) => this.messages.push({ topic, text: payload.toString() }));
+    client.on('message', (topic, payload) => this.messages.push({ topic, text: payload.toString(), at: performance.now() }));
   }
 
   static async connect(url: string, boxIds: readonly string[]): Promise<Observer> {
