@@ -200,7 +200,8 @@ describe.each(DATABASE_KINDS)('notification delivery on %s', (kind) => {
     await addChannel(db(), 'demo_manager', { kind: 'email', target: 'manager@example.com' });
     await setPreferences(db(), 'demo_manager', { fault: ['webhook', 'email'] });
     let hung = 0;
-    answers.set('/hang', () => ((hung += 1) === 1 ? 'hang' : { status: 200 }));
+    // The retry answers after a moment: an instant success clears the timeout's error before a poll sees it.
+    answers.set('/hang', () => ((hung += 1) === 1 ? 'hang' : { status: 200, delayMs: SEND_TIMEOUT_MS / 2 }));
     const { id, box } = await faultyBox();
     await tripFault(db(), box, id, Date.now() - 1000, (seq += 1));
 
