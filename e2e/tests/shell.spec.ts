@@ -111,6 +111,19 @@ test.describe('visited-tab bar', () => {
   });
 });
 
+test.describe('header search', () => {
+  test('finds a page by its title as the user types and opens it', async ({ page }) => {
+    await useLanguage(page, 'en');
+    await useSession(page, 'demo_root');
+    await page.goto('/devices/devices-show');
+    await page.locator('.header-search button').click();
+    await page.locator('.header-search__select input').fill('operation');
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Operation Log' }).click();
+    await expect(page).toHaveURL(/\/datalog\/operation-log$/);
+    await expect(page.locator('.header-search__select')).toHaveCount(0);
+  });
+});
+
 test.describe('the opened screen first', () => {
   test('a reload of the device list asks for its page right after the user info; the pinned dashboard fetches once it is opened', async ({ page }) => {
     await useSession(page, 'demo_manager');
