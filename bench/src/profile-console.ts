@@ -8,8 +8,7 @@
  *   npm run profile:console -w bench -- [--loads 5] [--boxes 10000] [--database postgres://…]
  */
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
-import { ACCOUNT, registerFleet, signIn } from './benchmarks/console.js';
+import { launchChromium, registerFleet, signIn, signInOverApi } from './benchmarks/console.js';
 import { startServer } from './server.js';
 
 const { values } = parseArgs({
@@ -39,18 +38,9 @@ interface Timeline {
 
 // Without the demo's simulated boxes: their week of backfill and live messages would blur single loads.
 const server = await startServer({ kind: 'postgres', adminUrl }, { DEMO_SIMULATOR: '0' });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium();
 try {
-  const login = await fetch(`${server.baseUrl}/api/v2/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ACCOUNT),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  await registerFleet(server.baseUrl, token, Number(values.boxes));
+  await registerFleet(server.baseUrl, await signInOverApi(server.baseUrl), Number(values.boxes));
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
   await signIn(page, server.baseUrl);
   await page.addInitScript(OBSERVE);

@@ -2,7 +2,7 @@ import { boxTopics, MAGLEV_BLOWER, type DataMessage } from '@cloudbox/domain';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer } from '../server.js';
 import { percentile } from '../statistics.js';
 import { verdict, withTargetColumn } from '../targets.js';
@@ -12,7 +12,7 @@ import type { Benchmark } from '../types.js';
 declare const requestAnimationFrame: (callback: (time: number) => void) => number;
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
-export const ACCOUNT = { username: 'demo_root', password: 'demo123456' };
+const ACCOUNT = { username: 'demo_root', password: 'demo123456' };
 const FLEET = 10_000;
 /** The boxes that flip their status every second while the list is open. */
 const FLIPPING = 1000;
@@ -85,6 +85,24 @@ async function publishYear(client: MqttClient, id: string): Promise<void> {
   for (let index = 0; index < messages.length; index += 500) {
     await Promise.all(messages.slice(index, index + 500).map((message) => client.publishAsync(boxTopics(id).data, JSON.stringify(message), { qos: 1 })));
   }
+}
+
+/** Debian's Chromium, as the console benchmarks drive it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+}
+
+/** The benchmark account's token, signed in over the API. */
+export async function signInOverApi(baseUrl: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/v2/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ACCOUNT),
+  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
 }
 
 export async function signIn(page: Page, baseUrl: string): Promise<void> {
@@ -175,18 +193,10 @@ export const consoleBenchmark: Benchmark = {
     return startServer(target, { RAW_RETENTION_DAYS: '400', MQTT_PORT: String(mqttPort) });
   },
   async run(server, target) {
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-    });
+    const browser = await launchChromium();
     const clients: MqttClient[] = [];
     try {
-      const login = await fetch(`${server.baseUrl}/api/v2/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ACCOUNT),
-      });
-      const token = ((await login.json()) as { data: { token: string } }).data.token;
+      const token = await signInOverApi(server.baseUrl);
       const registering = Date.now();
       const secrets = await registerFleet(server.baseUrl, token, FLEET);
       const registerSeconds = (Date.now() - registering) / 1000;
