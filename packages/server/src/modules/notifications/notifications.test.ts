@@ -159,13 +159,14 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     const next = await openRecord(t.app, t.database.db, BOX_B, 1, 'fault', T0 + 5 * HOUR, T0 + 6 * HOUR);
     await queueNoticeEvents(t.database.db, [next], []);
     t.app.services.notices.wake();
-    const deliveries = await eventually(async () => {
-      const found = await rows<{ kind: string; recipient: string }>(
-        sql`select d.kind, d.recipient from notice_deliveries d join notice_events e on e.id = d.event_id where e.fault_record_id = ${next.id} and d.channel_id = ${channel.id}`,
-      );
-      const fanned = await rows<{ n: number }>(sql`select count(*)::int as n from notice_events where fault_record_id = ${next.id} and fanned_out_at is null`);
-      return fanned[0]!.n === 0 ? found : undefined;
+    // Fanned out first, then its deliveries: read the other way round, a fan-out committed between the two reads looked like none.
+    await eventually(async () => {
+      const waiting = await rows<{ n: number }>(sql`select count(*)::int as n from notice_events where fault_record_id = ${next.id} and fanned_out_at is null`);
+      return waiting[0]!.n === 0 ? true : undefined;
     }, 'the fault fanned out');
+    const deliveries = await rows<{ kind: string; recipient: string }>(
+      sql`select d.kind, d.recipient from notice_deliveries d join notice_events e on e.id = d.event_id where e.fault_record_id = ${next.id} and d.channel_id = ${channel.id}`,
+    );
     expect(deliveries).toEqual([{ kind: 'email', recipient: 'ops@example.com' }]);
     await call('DELETE', `/notifications/channels/${channel.id}`);
   });
