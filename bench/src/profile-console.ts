@@ -8,7 +8,9 @@
  *   npm run profile:console -w bench -- [--loads 5] [--boxes 10000] [--database postgres://…]
  */
 import { parseArgs } from 'node:util';
-import { launchChromium, registerFleet, signIn, signInOverApi } from './benchmarks/console.js';
+import { launchChromium, registerFleet, signIn } from './benchmarks/console.js';
+import { signIn as signInApi } from './benchmarks/ingest.js';
+import { selfMicrosByNode } from './profile-summary.js';
 import { startServer } from './server.js';
 
 const { values } = parseArgs({
@@ -40,7 +42,7 @@ interface Timeline {
 const server = await startServer({ kind: 'postgres', adminUrl }, { DEMO_SIMULATOR: '0' });
 const browser = await launchChromium();
 try {
-  await registerFleet(server.baseUrl, await signInOverApi(server.baseUrl), Number(values.boxes));
+  await registerFleet(server.baseUrl, (await signInApi(server.baseUrl)).token, Number(values.boxes));
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
   await signIn(page, server.baseUrl);
   await page.addInitScript(OBSERVE);
@@ -97,10 +99,9 @@ type CpuProfile = { nodes: { id: number; callFrame: CallFrame }[]; samples?: num
 function selfTime(profile: CpuProfile, key: (frame: CallFrame) => string): [string, number][] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals = new Map<string, number>();
-  const samples = profile.samples ?? [];
-  for (let index = 0; index < samples.length; index++) {
-    const name = key(byId.get(samples[index]!)!.callFrame);
-    totals.set(name, (totals.get(name) ?? 0) + (profile.timeDeltas?.[index] ?? 0) / 1000);
+  for (const [id, micros] of selfMicrosByNode({ samples: profile.samples ?? [], timeDeltas: profile.timeDeltas ?? [] })) {
+    const name = key(byId.get(id)!.callFrame);
+    totals.set(name, (totals.get(name) ?? 0) + micros / 1000);
   }
   return [...totals]
     .map(([script, ms]): [string, number] => [script, Math.round(ms)])

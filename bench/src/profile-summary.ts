@@ -46,13 +46,11 @@ const PARTS: [string, (frame: CallFrame) => boolean][] = [
   ['other packages', (f) => f.url.includes('node_modules/')],
 ];
 
-/** The summary of `file`'s samples between `sinceSeconds` and `untilSeconds` after the profile's start. */
-export function summarize(file: string, sinceSeconds = 0, untilSeconds = Infinity): string {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const since = sinceSeconds * 1e6;
-  const until = untilSeconds * 1e6;
-
+/**
+ * Each sampled node's self time in microseconds, of the samples between `since` and `until`
+ * microseconds after the profile's start: a sample lasts until the next one.
+ */
+export function selfMicrosByNode(profile: Pick<Profile, 'samples' | 'timeDeltas'>, since = 0, until = Infinity): Map<number, number> {
   const selfMicros = new Map<number, number>();
   let clock = 0;
   for (let index = 0; index < profile.samples.length; index++) {
@@ -61,6 +59,17 @@ export function summarize(file: string, sinceSeconds = 0, untilSeconds = Infinit
     const id = profile.samples[index]!;
     selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index + 1] ?? 0));
   }
+  return selfMicros;
+}
+
+/** The summary of `file`'s samples between `sinceSeconds` and `untilSeconds` after the profile's start. */
+export function summarize(file: string, sinceSeconds = 0, untilSeconds = Infinity): string {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const since = sinceSeconds * 1e6;
+  const until = untilSeconds * 1e6;
+
+  const selfMicros = selfMicrosByNode(profile, since, until);
 
   const parts = new Map<string, number>();
   const files = new Map<string, number>();

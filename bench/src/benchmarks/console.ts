@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer } from '../server.js';
+import { signIn as signInApi } from './ingest.js';
 import { percentile } from '../statistics.js';
 import { verdict, withTargetColumn } from '../targets.js';
 import type { Benchmark } from '../types.js';
@@ -93,16 +94,6 @@ export function launchChromium(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
-}
-
-/** The benchmark account's token, signed in over the API. */
-export async function signInOverApi(baseUrl: string): Promise<string> {
-  const login = await fetch(`${baseUrl}/api/v2/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ACCOUNT),
-  });
-  return ((await login.json()) as { data: { token: string } }).data.token;
 }
 
 export async function signIn(page: Page, baseUrl: string): Promise<void> {
@@ -196,7 +187,7 @@ export const consoleBenchmark: Benchmark = {
     const browser = await launchChromium();
     const clients: MqttClient[] = [];
     try {
-      const token = await signInOverApi(server.baseUrl);
+      const { token } = await signInApi(server.baseUrl);
       const registering = Date.now();
       const secrets = await registerFleet(server.baseUrl, token, FLEET);
       const registerSeconds = (Date.now() - registering) / 1000;
