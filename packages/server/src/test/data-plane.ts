@@ -6,7 +6,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Database } from '../db/index.js';
 import { queryRows } from '../db/sql.js';
 import { buildApp, type App } from '../app.js';
-import { bearer, envelopeOf, signIn, startTestApp, testConfig, type DatabaseKind, type TestApp } from './helpers.js';
+import { bearer, DATABASE_KINDS, envelopeOf, signIn, startTestApp, testConfig, type DatabaseKind, type TestApp } from './helpers.js';
 import { bindToCkManagers } from './fleet.js';
 
 /**
@@ -127,13 +127,21 @@ async function forgetRetained(url: string, boxIds: string[]): Promise<void> {
   await client.endAsync();
 }
 
-/** Polls until `check` returns something other than undefined. */
+/**
+ * Polls until `check` returns something other than undefined. A timeout names the longest time
+ * between two checks: far above the 25 ms poll, the process itself was stalled (a long synchronous
+ * query, a collection), not only the thing waited for.
+ */
 export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
+  let checkedAt = Date.now();
+  let longestPause = 0;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    longestPause = Math.max(longestPause, Date.now() - checkedAt);
+    checkedAt = Date.now();
+    if (checkedAt > deadline) throw new Error(`timed out waiting for ${what} (longest time between two checks: ${longestPause} ms)`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -163,6 +171,8 @@ async function busCarries(from: App, to: App): Promise<void> {
 /**
  * Two server instances on one database and one Redis bus (TEST_REDIS_URL, a key prefix of their
  * own): the data-plane test app, and a second app as another instance behind the load balancer.
+ * The database is PostgreSQL when TEST_DATABASE_URL names one, as wherever instances run side by
+ * side (PGlite would run both instances' queries on the test's own thread, between their messages).
  */
 export async function startInstancePair(): Promise<{ t: DataPlaneTest; second: App; dispose(): Promise<void> }> {
   const prefix = `cloudbox-test-${randomBytes(4).toString('hex')}:`;
@@ -172,7 +182,7 @@ export async function startInstancePair(): Promise<{ t: DataPlaneTest; second: A
     connections.push(connection);
     return connection;
   };
-  const t = await startDataPlaneTest('pglite', 'embedded', { env: { REDIS_KEY_PREFIX: prefix }, redis: redis() });
+  const t = await startDataPlaneTest(DATABASE_KINDS.at(-1)!, 'embedded', { env: { REDIS_KEY_PREFIX: prefix }, redis: redis() });
   const second = buildApp({ config: testConfig({ REDIS_KEY_PREFIX: prefix }), database: t.database, redis: redis() });
   await second.ready();
   await busCarries(t.app, second);
