@@ -105,7 +105,7 @@ export async function signIn(page: Page, baseUrl: string): Promise<void> {
 }
 
 /** Milliseconds from navigation until `selector` is in the page and a frame has been painted after it. */
-async function timeToRender(page: Page, url: string, selector: string): Promise<number> {
+export async function timeToRender(page: Page, url: string, selector: string): Promise<number> {
   const started = Date.now();
   await page.goto(url);
   await page.locator(selector).first().waitFor({ timeout: 120_000 });
