@@ -487,9 +487,19 @@ function subscribeToBus(
   });
   bus.subscribe('device-event', (message) => realtime.deliver(message));
   bus.subscribe('notice', (message) => realtime.notify(message));
-  bus.subscribe('device-types-changed', () => chartSettings.forget());
-  bus.subscribe('device-types-changed', () => {
+  const deviceTypesChanged = () => {
+    chartSettings.forget();
     ingest.rulesChanged();
     registry.reloadDeviceTypes().catch((error: unknown) => logger.error({ err: error }, 'reloading device types failed'));
+  };
+  bus.subscribe('device-types-changed', deviceTypesChanged);
+  // Messages of the gap are lost: what they could have left stale for more than seconds is read again.
+  bus.onGap(() => {
+    logger.warn('the bus had lost its Redis subscription: sessions, scopes, boxes and device types are read again');
+    sessions.forgetChecks();
+    policy.forgetAll();
+    registry.forgetBoxes();
+    realtime.resync();
+    deviceTypesChanged();
   });
 }

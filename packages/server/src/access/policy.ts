@@ -85,5 +85,10 @@ export function createDevicePolicy(db: Db, options: { clock?: () => number } = {
     forget(userIds: readonly number[]): void {
       for (const id of userIds) scopes.delete(id);
     },
+
+    /** Relations may have changed for anyone (the bus missed messages): every scope is loaded again on next use. */
+    forgetAll(): void {
+      scopes.clear();
+    },
   };
 }

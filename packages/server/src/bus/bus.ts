@@ -38,6 +38,11 @@ export interface Bus {
   start(): Promise<void>;
   publish<T extends BusTopic>(topic: T, message: BusTopics[T]): void;
   subscribe<T extends BusTopic>(topic: T, handler: BusHandler<T>): void;
+  /**
+   * The bus lost its subscription and has it back: what other instances published in between never
+   * arrived, so whatever those messages would have made stale must be read again.
+   */
+  onGap(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -51,6 +56,8 @@ export function createLocalBus(): Bus {
     start: async () => undefined,
     publish: (topic, message) => void emitter.emit(topic, message),
     subscribe: (topic, handler) => void emitter.on(topic, handler),
+    // One process hears everything it publishes: it has no gaps.
+    onGap: () => undefined,
     close: async () => void emitter.removeAllListeners(),
   };
 }
@@ -61,9 +68,29 @@ export function createLocalBus(): Bus {
  * another instance ingested. The publishing instance hears its own messages back like everyone else.
  */
 export function createRedisBus(redis: Redis, channel: string, onError: (error: Error) => void): Bus {
-  const subscriber = redis.duplicate();
+  // Named by the channel: `CLIENT LIST` shows which connections are this deployment's bus.
+  const subscriber = redis.duplicate({ connectionName: `${channel}:bus` });
   subscriber.on('error', onError);
   const local = createLocalBus();
+  const gapHandlers: (() => void)[] = [];
+  let subscribed = false;
+  let lost = false;
+  // ioredis reconnects and subscribes again by itself; messages published meanwhile are gone. Once
+  // the subscription is confirmed again (an explicit SUBSCRIBE answers after ioredis's own), the
+  // gap's handlers read again what those messages would have changed.
+  subscriber.on('close', () => {
+    if (subscribed) lost = true;
+  });
+  subscriber.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    subscriber
+      .subscribe(channel)
+      .then(() => {
+        for (const handler of gapHandlers) handler();
+      })
+      .catch(onError);
+  });
   subscriber.on('message', (_channel: string, text: string) => {
     let received: { topic?: unknown; message?: unknown };
     try {
@@ -77,12 +104,15 @@ export function createRedisBus(redis: Redis, channel: string, onError: (error: E
   return {
     async start() {
       await subscriber.subscribe(channel);
+      subscribed = true;
     },
     publish(topic, message) {
       redis.publish(channel, JSON.stringify({ topic, message })).catch(onError);
     },
     subscribe: local.subscribe,
+    onGap: (handler) => void gapHandlers.push(handler),
     async close() {
+      subscribed = false;
       await local.close();
       await subscriber.quit().catch(() => subscriber.disconnect());
     },

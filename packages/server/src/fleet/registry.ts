@@ -93,6 +93,11 @@ export function createRegistry(db: Db) {
       cache.delete(id);
     },
 
+    /** Any box may have changed (the bus missed messages): each is loaded again when next needed. */
+    forgetBoxes(): void {
+      cache.clear();
+    },
+
     /**
      * Device types, registers or rules changed (here or on another instance): reload them, and point
      * the cached boxes' controllers at the new models, so the next message decodes with them

@@ -99,6 +99,14 @@ export function createRealtime(deps: { bus: Bus; sessions: SessionService; polic
       for (const viewer of viewers) if (changed.has(viewer.user.id)) void rescope(viewer);
     },
 
+    /** Anything may have changed (the bus missed messages): every socket here checks its session and what it may see anew. */
+    resync(): void {
+      for (const viewer of viewers) {
+        viewer.checkSession();
+        void rescope(viewer);
+      }
+    },
+
     /** Sessions of these users ended: their sockets here check their sessions now, and close if theirs ended. */
     checkSessionsOf(userIds: readonly number[]): void {
       const ended = new Set(userIds);

@@ -185,9 +185,10 @@ describe.each(DATABASE_KINDS)('live events on %s', (kind) => {
 describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instances through Redis', () => {
   let t: DataPlaneTest;
   let second: App;
+  let cutBus: () => Promise<number>;
   let dispose: () => Promise<void>;
   beforeAll(async () => {
-    ({ t, second, dispose } = await startInstancePair());
+    ({ t, second, cutBus, dispose } = await startInstancePair());
   });
   afterAll(() => dispose());
 
@@ -235,5 +236,35 @@ describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instan
     t.app.services.realtime.publish({ id, ck: '1001' }, { type: 'status', box_id: id, online: true, at: Date.now() });
     expect(await watcher.next('status', (event) => event.box_id === id)).toMatchObject({ online: true });
     watcher.socket.close();
+  });
+
+  it('decides a browser’s events anew once its instance’s bus subscription is back, the changes told meanwhile being lost', async () => {
+    const id = t.boxId();
+    await t.register({ id });
+    const watcher = await readyBrowser(second, await signIn(second, 'demo_helper', 'demo123456'));
+    const [helper] = await t.rows<{ id: number }>(sql`select id from users where username = 'demo_helper'`);
+    // The share is made, and its message lost: the bus is cut right after.
+    await t.rows(sql`insert into device_shares (box_id, user_id, granted_by, permission)
+      select ${id}, ${helper!.id}, id, 'read' from users where username = 'demo_manager'`);
+    expect(await cutBus()).toBe(2);
+    await watcher.next('scope');
+    t.app.services.realtime.publish({ id, ck: '1001' }, { type: 'status', box_id: id, online: true, at: Date.now() });
+    expect(await watcher.next('status', (event) => event.box_id === id)).toMatchObject({ online: true });
+    watcher.socket.close();
+  });
+
+  it('refuses a session ended while its bus subscription was cut, and closes its socket, once the subscription is back', async () => {
+    const token = await signIn(t.app, 'demo_service', 'demo123456');
+    const info = () => second.inject({ method: 'GET', url: '/api/v2/user/info', headers: { authorization: `Bearer ${token}` } });
+    expect((await info()).statusCode).toBe(200);
+    const watcher = await readyBrowser(second, token);
+    // Ended, and its message lost: the bus is cut right after.
+    await t.rows(sql`update sessions set revoked_at = now(), revoked_reason = 'logout'
+      where revoked_at is null and user_id = (select id from users where username = 'demo_service')`);
+    expect(await cutBus()).toBe(2);
+    // Inside the 3 s a checked session is reused, with time for Redis to take the subscription again.
+    await eventually(async () => ((await info()).statusCode === 401 ? true : undefined), 'the ended session refused', 2000);
+    await eventually(() => watcher.closeCode(), 'the socket closed', 1000);
+    expect(watcher.closeCode()).toBe(REALTIME_CLOSE.signedOut);
   });
 });

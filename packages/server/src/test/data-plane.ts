@@ -174,7 +174,13 @@ async function busCarries(from: App, to: App): Promise<void> {
  * The database is PostgreSQL when TEST_DATABASE_URL names one, as wherever instances run side by
  * side (PGlite would run both instances' queries on the test's own thread, between their messages).
  */
-export async function startInstancePair(): Promise<{ t: DataPlaneTest; second: App; dispose(): Promise<void> }> {
+export async function startInstancePair(): Promise<{
+  t: DataPlaneTest;
+  second: App;
+  /** Has Redis drop both instances' bus subscriptions (CLIENT KILL), as a restart or a network cut would; resolves with how many it dropped. */
+  cutBus(): Promise<number>;
+  dispose(): Promise<void>;
+}> {
   const prefix = `cloudbox-test-${randomBytes(4).toString('hex')}:`;
   const connections: Redis[] = [];
   const redis = () => {
@@ -190,6 +196,12 @@ export async function startInstancePair(): Promise<{ t: DataPlaneTest; second: A
   return {
     t,
     second,
+    async cutBus() {
+      const clients = String(await connections[0]!.call('CLIENT', 'LIST', 'TYPE', 'pubsub'));
+      const ids = [...clients.matchAll(/^id=(\d+) .* name=(\S+) /gm)].filter(([, , name]) => name === `${prefix}realtime:bus`).map(([, id]) => id!);
+      for (const id of ids) await connections[0]!.call('CLIENT', 'KILL', 'ID', id);
+      return ids.length;
+    },
     async dispose() {
       await second.close();
       await t.dispose();

@@ -55,6 +55,11 @@ export function createSessionService(db: Db, ttlHours: number) {
     if (options.announce) for (const listener of endingListeners) listener(userIds);
   }
 
+  /** Sessions may have ended anywhere (the bus missed messages): no check made before now is reused. */
+  function forgetChecks(): void {
+    endings += 1;
+  }
+
   function reusable(hash: string, now: number): AuthContext | undefined {
     const entry = reused.get(hash);
     if (!entry || entry.endings !== endings || now - entry.at >= SESSION_REUSE_MS || entry.context.session.expiresAt.getTime() <= now) return undefined;
@@ -69,6 +74,7 @@ export function createSessionService(db: Db, ttlHours: number) {
 
   return {
     ended,
+    forgetChecks,
 
     /** Hears every ending on this instance, with the users whose sessions ended. */
     onEnded(listener: (userIds: readonly number[]) => void): () => void {
