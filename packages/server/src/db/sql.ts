@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Transaction } from './index.js';
 
@@ -30,6 +30,23 @@ export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise
   }
   const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
   return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
+/**
+ * A statement whose text never changes, its text built once: `build` is given a placeholder for
+ * each named value, and each run fills them in. Building a statement's text is Drizzle's walk over
+ * its parts (an `is` check each), which a statement run for every ingest batch paid every time
+ * (BENCHMARKS.md, issue 17). On PostgreSQL the text goes as it is, prepared like `queryRows`'s; on
+ * PGlite and in a transaction, `build` is given the values and Drizzle runs it as usual.
+ */
+export function fixedStatement<Name extends string>(names: readonly Name[], build: (values: Record<Name, unknown>) => SQL) {
+  const placeholders = Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as Record<Name, unknown>;
+  const { sql: text, params } = dialect.sqlToQuery(build(placeholders));
+  return async function run<T>(db: Pick<Db, 'execute'>, values: Record<Name, unknown>): Promise<T[]> {
+    const client = postgresClientOf(db);
+    if (client) return (await client.unsafe(text, fillPlaceholders(params, values), { prepare: true })) as T[];
+    return queryRows<T>(db, build(values));
+  };
 }
 
 /**

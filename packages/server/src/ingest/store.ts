@@ -1,30 +1,48 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
-import { numberArray, numberArrays, queryRows, textArray } from '../db/sql.js';
+import { fixedStatement, numberArray, numberArrays, queryRows, textArray } from '../db/sql.js';
 import { runStatusSql } from '../notices/sql.js';
 import type { Sample } from './decode.js';
 import type { RecordToClose, RecordToOpen } from './events.js';
 
 type Executor = Pick<Db, 'execute'>;
 
-/**
- * Writes a batch of samples in one statement: the rows go into `samples`; only the rows that were
- * new (a redelivered sample hits the primary key and is skipped) are rolled up into the hourly and
- * daily buckets of their controller's zone; the newest values of each controller are merged into
- * its latest values (a redelivered value is the same value). Buckets keep open
- * and close by sample time, so late and out-of-order samples land where they belong. Answers how
- * many samples, and readings in them, were new.
- */
-export async function insertSamples(db: Executor, samples: readonly Sample[]): Promise<{ samples: number; points: number }> {
-  const zones = new Map<number, string>();
-  for (const sample of samples) zones.set(sample.controller.id, sample.box.timeZone);
-  const latest = latestOf(samples);
-  const [result] = await queryRows<{ samples: number; points: number }>(
-    db,
-    sql`
+/** Open and close by sample time; extremes, sum and count combined. */
+const MERGE_BUCKET = sql.raw(`
+  open = case when excluded.open_ts < r.open_ts then excluded.open else r.open end,
+  open_ts = least(r.open_ts, excluded.open_ts),
+  close = case when excluded.close_ts > r.close_ts then excluded.close else r.close end,
+  close_ts = greatest(r.close_ts, excluded.close_ts),
+  min = least(r.min, excluded.min),
+  max = greatest(r.max, excluded.max),
+  sum = r.sum + excluded.sum,
+  count = r.count + excluded.count`);
+
+/** The columns of a batch of samples, one array literal each: registers and readings stay text for the statement to cast. */
+const SAMPLE_COLUMNS = ['controllerIds', 'ms', 'registers', 'readings'] as const;
+
+function sampleColumns(samples: readonly Sample[]): Record<(typeof SAMPLE_COLUMNS)[number], string> {
+  return {
+    controllerIds: numberArray(samples.map((sample) => sample.controller.id)),
+    ms: numberArray(samples.map((sample) => sample.ts)),
+    registers: numberArrays(samples.map((sample) => sample.registers)),
+    readings: numberArrays(samples.map((sample) => sample.readings)),
+  };
+}
+
+/** A batch of samples (its columns, or their placeholders) as rows `i(controller_id, ms, registers, readings)`. */
+function samplesAsRows(columns: Record<(typeof SAMPLE_COLUMNS)[number], unknown>) {
+  return sql`unnest(${columns.controllerIds}::int[], ${columns.ms}::float8[], ${columns.registers}::text[], ${columns.readings}::text[])
+    as i(controller_id, ms, registers, readings)`;
+}
+
+/** `insertSamples`' statement, its text built once. */
+const INSERT_SAMPLES = fixedStatement(
+  [...SAMPLE_COLUMNS, 'zoneIds', 'zones', 'latestIds', 'latestTs', 'latestValues'],
+  (v) => sql`
     with input as (
       select i.controller_id, timestamptz 'epoch' + i.ms * interval '1 millisecond' as ts, i.registers::int[] as registers, i.readings::float8[] as readings
-      from ${samplesAsRows(samples)}
+      from ${samplesAsRows(v)}
     ),
     inserted as (
       insert into samples (controller_id, ts, registers, readings)
@@ -33,7 +51,7 @@ export async function insertSamples(db: Executor, samples: readonly Sample[]): P
       returning controller_id, ts, registers, readings
     ),
     zones as (
-      select * from unnest(${numberArray([...zones.keys()])}::int[], ${textArray([...zones.values()])}::text[]) as z(controller_id, zone)
+      select * from unnest(${v.zoneIds}::int[], ${v.zones}::text[]) as z(controller_id, zone)
     ),
     points as (
       select s.controller_id, s.ts, z.zone, p.register, p.reading
@@ -66,8 +84,7 @@ export async function insertSamples(db: Executor, samples: readonly Sample[]): P
     latest as (
       insert into latest_values as l (controller_id, ts, values, updated_at)
       select v.controller_id, timestamptz 'epoch' + v.ms * interval '1 millisecond', v.values::jsonb, now()
-      from unnest(${numberArray(latest.map((entry) => entry.controllerId))}::int[], ${numberArray(latest.map((entry) => entry.ts))}::float8[],
-                  ${textArray(latest.map((entry) => JSON.stringify(entry.values)))}::text[]) as v(controller_id, ms, values)
+      from unnest(${v.latestIds}::int[], ${v.latestTs}::float8[], ${v.latestValues}::text[]) as v(controller_id, ms, values)
       -- A controller deleted while its samples were in flight has no latest row to keep.
       where exists (select 1 from controllers c where c.id = v.controller_id)
       -- A sample no newer than the latest is a replay (stored already, or dropped as a conflict).
@@ -75,7 +92,28 @@ export async function insertSamples(db: Executor, samples: readonly Sample[]): P
       where l.ts < excluded.ts
     )
     select count(*)::int as samples, coalesce(sum(cardinality(registers)), 0)::int as points from inserted`,
-  );
+);
+
+/**
+ * Writes a batch of samples in one statement: the rows go into `samples`; only the rows that were
+ * new (a redelivered sample hits the primary key and is skipped) are rolled up into the hourly and
+ * daily buckets of their controller's zone; the newest values of each controller are merged into
+ * its latest values (a redelivered value is the same value). Buckets keep open
+ * and close by sample time, so late and out-of-order samples land where they belong. Answers how
+ * many samples, and readings in them, were new.
+ */
+export async function insertSamples(db: Executor, samples: readonly Sample[]): Promise<{ samples: number; points: number }> {
+  const zones = new Map<number, string>();
+  for (const sample of samples) zones.set(sample.controller.id, sample.box.timeZone);
+  const latest = latestOf(samples);
+  const [result] = await INSERT_SAMPLES<{ samples: number; points: number }>(db, {
+    ...sampleColumns(samples),
+    zoneIds: numberArray([...zones.keys()]),
+    zones: textArray([...zones.values()]),
+    latestIds: numberArray(latest.map((entry) => entry.controllerId)),
+    latestTs: numberArray(latest.map((entry) => entry.ts)),
+    latestValues: textArray(latest.map((entry) => JSON.stringify(entry.values))),
+  });
   return { samples: result?.samples ?? 0, points: result?.points ?? 0 };
 }
 
@@ -88,36 +126,12 @@ export async function countConflicts(db: Executor, samples: readonly Sample[]): 
   const [result] = await queryRows<{ conflicts: number }>(
     db,
     sql`select count(*)::int as conflicts
-        from ${samplesAsRows(samples)}
+        from ${samplesAsRows(sampleColumns(samples))}
         join samples s on s.controller_id = i.controller_id and s.ts = timestamptz 'epoch' + i.ms * interval '1 millisecond'
         where s.registers <> i.registers::int[] or s.readings <> i.readings::float8[]`,
   );
   return result?.conflicts ?? 0;
 }
-
-/**
- * A batch of samples as rows `i(controller_id, ms, registers, readings)`, one parameter per column:
- * registers and readings stay array literals (text) for the statement to cast.
- */
-function samplesAsRows(samples: readonly Sample[]) {
-  return sql`unnest(
-    ${numberArray(samples.map((sample) => sample.controller.id))}::int[],
-    ${numberArray(samples.map((sample) => sample.ts))}::float8[],
-    ${numberArrays(samples.map((sample) => sample.registers))}::text[],
-    ${numberArrays(samples.map((sample) => sample.readings))}::text[]
-  ) as i(controller_id, ms, registers, readings)`;
-}
-
-/** Open and close by sample time; extremes, sum and count combined. */
-const MERGE_BUCKET = sql.raw(`
-  open = case when excluded.open_ts < r.open_ts then excluded.open else r.open end,
-  open_ts = least(r.open_ts, excluded.open_ts),
-  close = case when excluded.close_ts > r.close_ts then excluded.close else r.close end,
-  close_ts = greatest(r.close_ts, excluded.close_ts),
-  min = least(r.min, excluded.min),
-  max = greatest(r.max, excluded.max),
-  sum = r.sum + excluded.sum,
-  count = r.count + excluded.count`);
 
 /**
  * Each controller's newest value of every register in the batch, by sample time. Merged here
