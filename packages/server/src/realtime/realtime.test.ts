@@ -224,33 +224,36 @@ describe.runIf(process.env.TEST_REDIS_URL)('live events across two server instan
     expect(performance.now() - loggedOutAt).toBeLessThan(1000);
   });
 
-  it('tells a browser on the other instance that its devices changed, and decides its events anew', async () => {
+  /** A new box shared read-only with demo_helper after its browser on the other instance signed in. */
+  async function shareWithWatchingHelper() {
     const id = t.boxId();
     await t.register({ id });
     const watcher = await readyBrowser(second, await signIn(second, 'demo_helper', 'demo123456'));
     const [helper] = await t.rows<{ id: number }>(sql`select id from users where username = 'demo_helper'`);
     await t.rows(sql`insert into device_shares (box_id, user_id, granted_by, permission)
       select ${id}, ${helper!.id}, id, 'read' from users where username = 'demo_manager'`);
-    t.app.services.bus.publish('scopes-changed', { userIds: [helper!.id] });
+    return { id, watcher, helperId: helper!.id };
+  }
+
+  /** Once told its scope changed, the browser hears the shared box's events. */
+  async function expectSharedBoxHeard({ id, watcher }: Awaited<ReturnType<typeof shareWithWatchingHelper>>) {
     await watcher.next('scope');
     t.app.services.realtime.publish({ id, ck: '1001' }, { type: 'status', box_id: id, online: true, at: Date.now() });
     expect(await watcher.next('status', (event) => event.box_id === id)).toMatchObject({ online: true });
     watcher.socket.close();
+  }
+
+  it('tells a browser on the other instance that its devices changed, and decides its events anew', async () => {
+    const shared = await shareWithWatchingHelper();
+    t.app.services.bus.publish('scopes-changed', { userIds: [shared.helperId] });
+    await expectSharedBoxHeard(shared);
   });
 
   it('decides a browser’s events anew once its instance’s bus subscription is back, the changes told meanwhile being lost', async () => {
-    const id = t.boxId();
-    await t.register({ id });
-    const watcher = await readyBrowser(second, await signIn(second, 'demo_helper', 'demo123456'));
-    const [helper] = await t.rows<{ id: number }>(sql`select id from users where username = 'demo_helper'`);
-    // The share is made, and its message lost: the bus is cut right after.
-    await t.rows(sql`insert into device_shares (box_id, user_id, granted_by, permission)
-      select ${id}, ${helper!.id}, id, 'read' from users where username = 'demo_manager'`);
+    const shared = await shareWithWatchingHelper();
+    // The share's message is lost: the bus is cut instead of told.
     expect(await cutBus()).toBe(2);
-    await watcher.next('scope');
-    t.app.services.realtime.publish({ id, ck: '1001' }, { type: 'status', box_id: id, online: true, at: Date.now() });
-    expect(await watcher.next('status', (event) => event.box_id === id)).toMatchObject({ online: true });
-    watcher.socket.close();
+    await expectSharedBoxHeard(shared);
   });
 
   it('refuses a session ended while its bus subscription was cut, and closes its socket, once the subscription is back', async () => {
