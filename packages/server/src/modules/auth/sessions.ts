@@ -51,7 +51,7 @@ export function createSessionService(db: Db, ttlHours: number) {
    * which close these users' sockets and tell the other instances (the bus).
    */
   function ended(userIds: readonly number[], options: { announce: boolean } = { announce: true }): void {
-    endings += 1;
+    forgetChecks();
     if (options.announce) for (const listener of endingListeners) listener(userIds);
   }
 
