@@ -222,6 +222,13 @@ function watchConnections(broker: Aedes, deps: { handlers: BrokerHandlers; logge
   };
 }
 
+/**
+ * Connections the kernel holds for the broker before it accepts them. Node's 511 overflowed when
+ * ten thousand boxes connected at once (a restart): the surplus was reset and came back later, one
+ * at a time (BENCHMARKS.md, issue 17). Linux caps it at net.core.somaxconn.
+ */
+const LISTEN_BACKLOG = 4096;
+
 /** The TCP listener on MQTT_PORT; in demo mode, on the first free port above it when it is taken. */
 async function listen(
   deps: { mqtt: MqttConfig; host: string; demo: boolean; logger: FastifyBaseLogger },
@@ -231,7 +238,7 @@ async function listen(
   for (let offset = 0; offset < attempts; offset += 1) {
     const candidate = deps.mqtt.port === 0 ? 0 : deps.mqtt.port + offset;
     const tcp = createServer((socket) => handleStream(socket, { sourceIp: socket.remoteAddress ?? null, destinationIp: socket.localAddress ?? null }));
-    tcp.listen(candidate, deps.host);
+    tcp.listen({ port: candidate, host: deps.host, backlog: LISTEN_BACKLOG });
     try {
       await Promise.race([once(tcp, 'listening'), once(tcp, 'error').then(([error]) => Promise.reject(error as Error))]);
     } catch (error) {

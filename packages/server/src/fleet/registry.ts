@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { batchedLookup } from '../db/batched-lookup.js';
 import type { Db } from '../db/index.js';
 import { boxes, ckCodes, controllers } from '../db/schema.js';
+import { textArray } from '../db/sql.js';
 import { loadDeviceTypes, type DeviceTypeModel } from './device-types.js';
 
 export interface RegisteredController {
@@ -36,9 +38,11 @@ export function createRegistry(db: Db) {
   const cache = new Map<string, { box: RegisteredBox | null; loadedAt: number }>();
   const loading = new Map<string, Promise<RegisteredBox | null>>();
 
-  async function load(id: string): Promise<RegisteredBox | null> {
+  /** The boxes of these ids that are registered, by id. */
+  async function loadMany(ids: string[]): Promise<Map<string, RegisteredBox>> {
     const rows = await db
       .select({
+        id: boxes.id,
         ck: boxes.ck,
         timeZone: ckCodes.timeZone,
         secretHash: boxes.secretHash,
@@ -49,19 +53,24 @@ export function createRegistry(db: Db) {
       .from(boxes)
       .innerJoin(ckCodes, eq(ckCodes.code, boxes.ck))
       .leftJoin(controllers, eq(controllers.boxId, boxes.id))
-      .where(eq(boxes.id, id));
-    const [first] = rows;
-    if (!first) return null;
+      .where(sql`${boxes.id} = any(${textArray(ids)}::text[])`);
     const missingTypes = rows.some((row) => row.deviceTypeId !== null && !deviceTypes.has(row.deviceTypeId));
     if (missingTypes) deviceTypes = await loadDeviceTypes(db);
-    const box: RegisteredBox = { id, ck: first.ck, timeZone: validZone(first.timeZone), secretHash: first.secretHash, controllers: new Map() };
+    const found = new Map<string, RegisteredBox>();
     for (const row of rows) {
+      let box = found.get(row.id);
+      if (!box) {
+        box = { id: row.id, ck: row.ck, timeZone: validZone(row.timeZone), secretHash: row.secretHash, controllers: new Map() };
+        found.set(row.id, box);
+      }
       const deviceType = row.deviceTypeId === null ? undefined : deviceTypes.get(row.deviceTypeId);
       if (row.controllerId === null || row.station === null || !deviceType) continue;
       box.controllers.set(row.station, { id: row.controllerId, station: row.station, deviceType });
     }
-    return box;
+    return found;
   }
+  // Boxes connecting at once (a restart, a network back) are loaded together.
+  const load = batchedLookup(loadMany);
 
   return {
     async start(): Promise<void> {
@@ -75,7 +84,9 @@ export function createRegistry(db: Db) {
       if (cached && Date.now() - cached.loadedAt < ttl) return cached.box;
       let pending = loading.get(id);
       if (!pending) {
-        pending = load(id).finally(() => loading.delete(id));
+        pending = load(id)
+          .then((box) => box ?? null)
+          .finally(() => loading.delete(id));
         loading.set(id, pending);
         const box = await pending;
         cache.set(id, { box, loadedAt: Date.now() });

@@ -68,6 +68,24 @@ describe.each(DATABASE_KINDS)('server addresses, configuration files and data us
     expect(await state('box_server_configs', boxId)).toEqual({ state: 'failed', error: 'bad_request' });
   });
 
+  it('sends boxes that come back at once their own waiting addresses, and none of the others’', async () => {
+    const boxes = await Promise.all(
+      ['10.0.0.1:1883', '10.0.0.2:1883', '10.0.0.3:1883'].map(async (address) => {
+        const boxId = t.boxId();
+        const { secret } = await t.register({ id: boxId });
+        expect((await api('PUT', '/box-server-configs', { box_ids: [boxId], ip_address: address })).statusCode).toBe(200);
+        return { boxId, secret, address };
+      }),
+    );
+    const clients = await Promise.all(boxes.map(({ boxId, secret }) => t.connectBox(boxId, secret)));
+    const received = await Promise.all(clients.map((client, index) => listen(client, boxes[index]!.boxId)));
+    for (const [index, { boxId, address }] of boxes.entries()) {
+      const messages = await eventually(() => received[index]!.get(boxTopics(boxId).server), 'the address at its box');
+      expect(messages.map((message) => serverAddressMessageSchema.parse(message).server)).toEqual([address]);
+      await eventually(async () => ((await state('box_server_configs', boxId))?.state === 'sent' ? true : undefined), 'the delivery sent');
+    }
+  });
+
   it('sends a model’s newest configuration to its boxes with its SHA-256, and a write’s ack still reaches the commands', async () => {
     const boxId = t.boxId();
     const { secret } = await t.register({ id: boxId, model: 'CB-DELIVERY' });

@@ -2,6 +2,7 @@ import { boxTopics, type BoxResetAction, type ConfigMessage, type ResetMessage, 
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerView } from '../../broker/types.js';
+import { batchedLookup, groupBy } from '../../db/batched-lookup.js';
 import type { Db } from '../../db/index.js';
 import { queryRows, textArray } from '../../db/sql.js';
 import type { StatusService } from '../../fleet/status.js';
@@ -20,20 +21,20 @@ export type Outgoing =
 /** The table of each kind's deliveries. */
 const TABLES = { server: sql`box_server_configs`, config: sql`box_config_deliveries`, reset: sql`box_resets` } as const;
 
-/** The rows waiting for a box (or, without a box, every box's that were sent and not answered for a while). */
-const waiting = (boxId: string | null) => sql`
+/** The rows waiting for these boxes (or, without boxes, every box's that were sent and not answered for a while). */
+const waiting = (boxIds: string[] | null) => sql`
   select 'server' as kind, s.box_id as "boxId", s.delivery_id as "deliveryId", s.ip_address as server,
       null::int as "configId", null::int as version, null as sha256, null as content, null as action
     from box_server_configs s
-    where ${boxId === null ? sql`s.state = 'sent' and s.sent_at < now() - ${RESEND_AFTER_MS} * interval '1 millisecond'` : sql`s.box_id = ${boxId} and s.state in ('queued', 'sent')`}
+    where ${boxIds === null ? sql`s.state = 'sent' and s.sent_at < now() - ${RESEND_AFTER_MS} * interval '1 millisecond'` : sql`s.box_id = any(${textArray(boxIds)}::text[]) and s.state in ('queued', 'sent')`}
   union all
   select 'config', d.box_id, d.delivery_id, null, c.id, c.version, c.sha256, c.content, null
     from box_config_deliveries d join box_model_configs c on c.id = d.config_id
-    where ${boxId === null ? sql`d.state = 'sent' and d.sent_at < now() - ${RESEND_AFTER_MS} * interval '1 millisecond'` : sql`d.box_id = ${boxId} and d.state in ('queued', 'sent')`}
+    where ${boxIds === null ? sql`d.state = 'sent' and d.sent_at < now() - ${RESEND_AFTER_MS} * interval '1 millisecond'` : sql`d.box_id = any(${textArray(boxIds)}::text[]) and d.state in ('queued', 'sent')`}
   union all
   select 'reset', r.box_id, r.delivery_id, null, null, null, null, null, r.action
     from box_resets r
-    where ${boxId === null ? sql`r.state = 'sent' and r.sent_at < now() - ${RESEND_AFTER_MS} * interval '1 millisecond'` : sql`r.box_id = ${boxId} and r.state in ('queued', 'sent')`}`;
+    where ${boxIds === null ? sql`r.state = 'sent' and r.sent_at < now() - ${RESEND_AFTER_MS} * interval '1 millisecond'` : sql`r.box_id = any(${textArray(boxIds)}::text[]) and r.state in ('queued', 'sent')`}`;
 
 export type BoxDelivery = ReturnType<typeof createBoxDelivery>;
 
@@ -84,6 +85,9 @@ export function createBoxDelivery(deps: { db: Db; broker: Pick<BrokerView, 'publ
     }
   }
 
+  /** What waits for a box; boxes coming back at once are asked together. */
+  const waitingFor = batchedLookup(async (boxIds) => groupBy(await queryRows<Outgoing>(db, waiting(boxIds)), (item) => item.boxId));
+
   async function sweep(): Promise<void> {
     const stale = await queryRows<Outgoing>(db, waiting(null));
     await send(stale.filter((item) => online(item.boxId)));
@@ -107,7 +111,7 @@ export function createBoxDelivery(deps: { db: Db; broker: Pick<BrokerView, 'publ
 
     /** The box is back and listening: what waits for it (queued, or sent without an answer) goes out. */
     async dispatch(boxId: string): Promise<void> {
-      await send(await queryRows<Outgoing>(db, waiting(boxId)));
+      await send((await waitingFor(boxId)) ?? []);
     },
 
     /**

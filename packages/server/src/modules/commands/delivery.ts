@@ -2,8 +2,10 @@ import { boxTopics, decodeRegister, type WriteAck, type WriteCommand } from '@cl
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerView } from '../../broker/types.js';
+import { batchedLookup, groupBy } from '../../db/batched-lookup.js';
 import type { Db } from '../../db/index.js';
 import { commands, latestValues, type CommandRow } from '../../db/schema.js';
+import { textArray } from '../../db/sql.js';
 import type { RegisteredBox, Registry } from '../../fleet/registry.js';
 import type { StatusService } from '../../fleet/status.js';
 import type { Realtime } from '../../realtime/hub.js';
@@ -57,6 +59,16 @@ export function createCommandDelivery(deps: {
     }
   }
 
+  /** What waits for a box (queued, or sent without an answer), oldest first; boxes coming back at once are asked together. */
+  const waitingFor = batchedLookup(async (boxIds) => {
+    const rows = await db
+      .select()
+      .from(commands)
+      .where(and(sql`${commands.boxId} = any(${textArray(boxIds)}::text[])`, inArray(commands.state, PENDING), sql`${commands.expiresAt} > now()`))
+      .orderBy(commands.createdAt);
+    return groupBy(rows, (row) => row.boxId);
+  });
+
   async function sweep(): Promise<void> {
     const expired = await db
       .update(commands)
@@ -87,12 +99,7 @@ export function createCommandDelivery(deps: {
 
     /** The box is back and listening: send what waits for it (queued, or sent without an answer). */
     async dispatch(box: RegisteredBox): Promise<void> {
-      const waiting = await db
-        .select()
-        .from(commands)
-        .where(and(eq(commands.boxId, box.id), inArray(commands.state, PENDING), sql`${commands.expiresAt} > now()`))
-        .orderBy(commands.createdAt);
-      await send(box, waiting);
+      await send(box, (await waitingFor(box.id)) ?? []);
     },
 
     /** The box's answer: the command is settled, and the value it read back becomes the latest. */
