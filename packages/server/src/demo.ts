@@ -259,7 +259,7 @@ async function relateDemoBoxes(db: Db, boxIds: readonly string[]): Promise<void>
 async function demoHistoryMissing(db: Db, credentials: readonly BoxOptions[]): Promise<boolean> {
   const [row] = await queryRows<{ found: boolean }>(
     db,
-    sql`select exists (select 1 from controllers c join rollups_daily r on r.controller_id = c.id
+    sql`select exists (select 1 from controllers c join rollups_hourly r on r.controller_id = c.id
                        where c.box_id = any(${textArray(credentials.map((box) => String(box.id)))}::text[])) as found`,
   );
   return !row?.found;

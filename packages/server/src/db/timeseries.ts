@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { doublePrecision, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -24,7 +25,7 @@ export const samples = pgTable(
 const rollupColumns = () => ({
   controllerId: integer('controller_id').notNull(),
   register: integer('register').notNull(),
-  /** Start of the bucket: the hour, or local midnight, in the CK's time zone. */
+  /** Start of the bucket: the hour in the CK's time zone. */
   bucket: timestamptz('bucket').notNull(),
   /** Value of the earliest sample in the bucket by sample time (not arrival). */
   open: doublePrecision('open').notNull(),
@@ -45,6 +46,18 @@ export const rollupsHourly = pgTable('rollups_hourly', rollupColumns(), (table) 
   primaryKey({ name: 'rollups_hourly_pkey', columns: [table.controllerId, table.register, table.bucket] }),
 ]);
 
-export const rollupsDaily = pgTable('rollups_daily', rollupColumns(), (table) => [
-  primaryKey({ name: 'rollups_daily_pkey', columns: [table.controllerId, table.register, table.bucket] }),
-]);
+/**
+ * The daily rollups: the local days of the hourly ones, combined when read, as rows with the hourly
+ * rollups' columns (`bucket` the local midnight of `zone`), of the hourly rows `where` picks. A
+ * local hour lies within one local day, so a day is exactly its hours; a year's daily K-line reads
+ * 24 rows per day. Ingest writes no daily rows of its own: a second upsert per register and batch
+ * cost a quarter of its throughput (BENCHMARKS.md, issue 17).
+ */
+export function dailyRollups(zone: string, where: SQL): SQL {
+  return sql`select controller_id, register, date_trunc('day', bucket, ${zone}) as bucket,
+      (array_agg(open order by open_ts))[1] as open, (array_agg(close order by close_ts desc))[1] as close,
+      min(min) as min, max(max) as max, sum(sum) as sum, sum(count)::int as count, min(open_ts) as open_ts, max(close_ts) as close_ts
+    from rollups_hourly
+    where ${where}
+    group by 1, 2, 3`;
+}

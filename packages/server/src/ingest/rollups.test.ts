@@ -2,6 +2,7 @@ import { boxTopics, MAGLEV_BLOWER } from '@cloudbox/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ckCodes } from '../db/schema.js';
+import { dailyRollups } from '../db/timeseries.js';
 import { dataMessage, startDataPlaneTest, type DataPlaneTest } from '../test/data-plane.js';
 import { DATABASE_KINDS } from '../test/helpers.js';
 
@@ -52,7 +53,8 @@ describe.each(DATABASE_KINDS)('K-line rollups on %s', (kind) => {
   }
 
   async function mismatches(boxId: string, zone: string, unit: 'hour' | 'day') {
-    const table = sql.identifier(unit === 'hour' ? 'rollups_hourly' : 'rollups_daily');
+    const ofBox = sql`controller_id in (select id from controllers where box_id = ${boxId})`;
+    const rollups = unit === 'hour' ? sql`rollups_hourly` : sql`(${dailyRollups(zone, ofBox)}) as days`;
     return t.rows<Record<string, unknown>>(sql`
       with points as (
         select s.controller_id, s.ts, p.register, p.reading
@@ -67,7 +69,7 @@ describe.each(DATABASE_KINDS)('K-line rollups on %s', (kind) => {
         from points group by 1, 2, 3
       ),
       stored as (
-        select r.* from ${table} r join controllers c on c.id = r.controller_id where c.box_id = ${boxId}
+        select * from ${rollups} where ${ofBox}
       )
       select c.register, c.bucket, c.open, r.open as r_open, c.close, r.close as r_close, c.min, r.min as r_min, c.max, r.max as r_max, c.count, r.count as r_count
       from computed c full join stored r using (controller_id, register, bucket)
@@ -91,14 +93,13 @@ describe.each(DATABASE_KINDS)('K-line rollups on %s', (kind) => {
       expect(await mismatches(id, zone, 'hour')).toEqual([]);
       expect(await mismatches(id, zone, 'day')).toEqual([]);
 
+      const speedDays = dailyRollups(zone, sql`controller_id in (select id from controllers where box_id = ${id}) and register = ${R.speed}`);
       const days = await t.rows<{ bucket: string; local: string }>(sql`
-        select to_char(r.bucket at time zone 'UTC', 'HH24:MI') as bucket, to_char(r.bucket at time zone ${zone}, 'HH24:MI') as local
-        from rollups_daily r join controllers c on c.id = r.controller_id where c.box_id = ${id} and r.register = ${R.speed}`);
+        select to_char(bucket at time zone 'UTC', 'HH24:MI') as bucket, to_char(bucket at time zone ${zone}, 'HH24:MI') as local from (${speedDays}) as days`);
       expect(days.length).toBeGreaterThanOrEqual(3);
       // Every day starts at local midnight of the CK's zone.
       expect(new Set(days.map((day) => day.local))).toEqual(new Set(['00:00']));
-      const [count] = await t.rows<{ total: number }>(sql`
-        select sum(r.count)::int as total from rollups_daily r join controllers c on c.id = r.controller_id where c.box_id = ${id} and r.register = ${R.speed}`);
+      const [count] = await t.rows<{ total: number }>(sql`select sum(count)::int as total from (${speedDays}) as days`);
       expect(count?.total).toBe(stored);
     });
   }

@@ -71,16 +71,6 @@ const INSERT_SAMPLES = fixedStatement(
       select controller_id, register, bucket, open, close, min, max, sum, count, open_ts, close_ts from hour_groups
       on conflict (controller_id, register, bucket) do update set ${MERGE_BUCKET}
     ),
-    -- A local hour lies within one local day: the day's part of the batch is its hours' parts combined.
-    daily as (
-      insert into rollups_daily as r (controller_id, register, bucket, open, close, min, max, sum, count, open_ts, close_ts)
-      select controller_id, register, date_trunc('day', bucket, zone),
-        (array_agg(open order by open_ts))[1], (array_agg(close order by close_ts desc))[1],
-        min(min), max(max), sum(sum), sum(count), min(open_ts), max(close_ts)
-      from hour_groups
-      group by controller_id, register, date_trunc('day', bucket, zone)
-      on conflict (controller_id, register, bucket) do update set ${MERGE_BUCKET}
-    ),
     latest as (
       insert into latest_values as l (controller_id, ts, values, updated_at)
       select v.controller_id, timestamptz 'epoch' + v.ms * interval '1 millisecond', v.values::jsonb, now()
@@ -96,8 +86,8 @@ const INSERT_SAMPLES = fixedStatement(
 
 /**
  * Writes a batch of samples in one statement: the rows go into `samples`; only the rows that were
- * new (a redelivered sample hits the primary key and is skipped) are rolled up into the hourly and
- * daily buckets of their controller's zone; the newest values of each controller are merged into
+ * new (a redelivered sample hits the primary key and is skipped) are rolled up into the hourly
+ * buckets of their controller's zone (its days are combined from them when read: `dailyRollups`); the newest values of each controller are merged into
  * its latest values (a redelivered value is the same value). Buckets keep open
  * and close by sample time, so late and out-of-order samples land where they belong. Answers how
  * many samples, and readings in them, were new.

@@ -141,7 +141,7 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     const after = await t.rows<{ id: number; station: number }>(sql`select id, station from controllers where box_id = ${id} order by station`);
     expect(after[0]).toEqual(before[0]);
     expect(await t.rows(sql`select 1 from samples where controller_id = ${before[1]!.id}`)).toEqual([]);
-    expect(await t.rows(sql`select 1 from rollups_daily where controller_id = ${before[1]!.id}`)).toEqual([]);
+    expect(await t.rows(sql`select 1 from rollups_hourly where controller_id = ${before[1]!.id}`)).toEqual([]);
   });
 
   const put = (token: string, id: string, payload: unknown, headers: Record<string, string> = EN) =>

@@ -2,7 +2,7 @@ import type { UpdateBox } from '@cloudbox/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { controllers, faultRecords, latestValues } from '../../db/schema.js';
-import { rollupsDaily, rollupsHourly, samples } from '../../db/timeseries.js';
+import { rollupsHourly, samples } from '../../db/timeseries.js';
 
 /* A box's bus: its controllers, and the data that goes or is reset with them when the bus changes. */
 
@@ -25,7 +25,6 @@ export async function deleteHistory(executor: Pick<Db, 'delete'>, controllerIds:
   if (controllerIds.length === 0) return;
   await executor.delete(samples).where(inArray(samples.controllerId, controllerIds));
   await executor.delete(rollupsHourly).where(inArray(rollupsHourly.controllerId, controllerIds));
-  await executor.delete(rollupsDaily).where(inArray(rollupsDaily.controllerId, controllerIds));
 }
 
 /**

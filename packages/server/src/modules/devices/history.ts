@@ -2,6 +2,7 @@ import type { DeviceHistory, HistoryPoint, KlineCandle, KlineInterval } from '@c
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { numberArray, queryRows } from '../../db/sql.js';
+import { dailyRollups } from '../../db/timeseries.js';
 
 const HOUR_MS = 3_600_000;
 /** A downsampling bucket keeps its first, lowest, highest and last point (M4): four points per bucket. */
@@ -135,13 +136,19 @@ export function createHistoryReader(db: Db) {
 
     /** Candles straight from the rollups (never the samples); daily buckets start at local midnight. */
     async kline(series: Series, register: number, interval: KlineInterval, range: TimeRange): Promise<KlineCandle[]> {
-      const table = interval === 'hour' ? sql`rollups_hourly` : sql`rollups_daily`;
+      const from = sql`date_trunc(${interval}, ${iso(range.from)}::timestamptz, ${series.timeZone})`;
+      const to = sql`${iso(range.to)}::timestamptz`;
+      const ofRegister = sql`controller_id = ${series.controllerId} and register = ${register}`;
+      // The hours of the last day may run past `to` (up to 25 of them, on a day the clocks go back).
+      const rollups =
+        interval === 'hour'
+          ? sql`rollups_hourly`
+          : sql`(${dailyRollups(series.timeZone, sql`${ofRegister} and bucket >= ${from} and bucket < ${to} + interval '2 days'`)}) as days`;
       const rows = await queryRows<KlineCandle>(
         db,
         sql`select date_part('epoch', bucket) * 1000 as t, open, max as high, min as low, close, min, max, sum / count as avg, count
-            from ${table}
-            where controller_id = ${series.controllerId} and register = ${register}
-              and bucket >= date_trunc(${interval}, ${iso(range.from)}::timestamptz, ${series.timeZone}) and bucket <= ${iso(range.to)}::timestamptz
+            from ${rollups}
+            where ${ofRegister} and bucket >= ${from} and bucket <= ${to}
             order by bucket`,
       );
       return rows.map((row) => ({
