@@ -21,6 +21,19 @@ function run(title, command, args, env = {}) {
   return status === 0;
 }
 
+/** `run` without waiting: its output goes straight through, and the promise says whether it passed. */
+function runBeside(title, command, args, env = {}) {
+  console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (status) => {
+      console.log(`=== ${title}: ${status === 0 ? 'passed' : 'failed'} in ${seconds(started)} s`);
+      resolve(status === 0);
+    });
+  });
+}
+
 /**
  * Steps that only read the sources, side by side (the type check, lint and formatting took 100 s
  * one after the other); each one's output is printed whole once it ends.
@@ -62,18 +75,23 @@ steps.push(
 const built = run('build', 'npm', ['run', 'build']);
 steps.push(built);
 const vitestJson = join(results, 'vitest.json');
-steps.push(run('unit, API and ingest tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]));
-
-const chromium = ensureChromium();
 const playwrightJson = join(results, 'playwright.json');
+const chromium = ensureChromium();
+// Vitest and the end-to-end tests side by side: neither kept both cores busy alone (one browser, one
+// server; Vitest's files mostly wait on the database and the broker). Vitest's output is printed
+// whole once it ends, the end-to-end list as it goes.
+const unitTests = runTogether([
+  ['unit, API and ingest tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]],
+]);
+let endToEnd = Promise.resolve(false);
 if (chromium.ok && built) {
-  steps.push(
-    run('end-to-end tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }),
-  );
+  endToEnd = runBeside('end-to-end tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  });
 } else {
   console.error(`\nEnd-to-end tests cannot run: ${chromium.ok ? 'the build failed' : chromium.message}`);
-  steps.push(false);
 }
+steps.push(...(await unitTests), await endToEnd);
 
 // A file that fails to load has no failed test but a failed suite: count it once.
 const unit = counts(vitestJson, (r) => ({ passed: r.numPassedTests ?? 0, failed: r.numFailedTests || r.numFailedTestSuites || 0 }));
