@@ -59,5 +59,8 @@ export function dailyRollups(zone: string, where: SQL): SQL {
       min(min) as min, max(max) as max, sum(sum) as sum, sum(count)::int as count, min(open_ts) as open_ts, max(close_ts) as close_ts
     from rollups_hourly
     where ${where}
-    group by 1, 2, 3`;
+    group by 1, 2, 3
+    -- A fence: a caller's filter on the day stays on the days instead of going down to every hour,
+    -- where it would work out each hour's local day a second time (a third of the query).
+    offset 0`;
 }
