@@ -8,19 +8,16 @@ interface Waiter<V> {
 
 /**
  * One query for many keys asked at about the same time: a key asked while a query is on its way
- * waits for the next one, which takes every key asked meanwhile (up to MAX_KEYS); a key already
- * waiting or on its way shares that answer. A lone key costs one query, as before; ten thousand
- * boxes connecting at once cost about 1,300 queries, not ten thousand (each query is a round trip,
- * and on the fleet's connect storm the writes of single-box queries to PostgreSQL were a quarter of
- * the server's time: BENCHMARKS.md, issue 17).
+ * waits for the next one, which takes every key asked meanwhile (up to MAX_KEYS). A lone key costs
+ * one query, as before; ten thousand boxes connecting at once cost a few dozen, not ten thousand
+ * (each query is a round trip, and on the fleet's connect storm the writes of single-box queries
+ * to PostgreSQL were a fifth of the server's time: BENCHMARKS.md, issue 17).
  *
  * `loadMany` answers what it found by key; a key it did not find resolves to undefined. When it
  * fails, every key of that query is rejected with its error.
  */
 export function batchedLookup<V>(loadMany: (keys: string[]) => Promise<ReadonlyMap<string, V>>): (key: string) => Promise<V | undefined> {
-  /** The answer of every key waiting for a query or on its way. */
-  const answers = new Map<string, Promise<V | undefined>>();
-  const waiting = new Map<string, Waiter<V>>();
+  const waiting = new Map<string, Waiter<V>[]>();
   let busy = false;
 
   async function run(): Promise<void> {
@@ -28,27 +25,24 @@ export function batchedLookup<V>(loadMany: (keys: string[]) => Promise<ReadonlyM
     for (const [key] of batch) waiting.delete(key);
     try {
       const found = await loadMany(batch.map(([key]) => key));
-      for (const [key, waiter] of batch) waiter.resolve(found.get(key));
+      for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(found.get(key));
     } catch (error) {
-      for (const [, waiter] of batch) waiter.reject(error);
+      for (const [, waiters] of batch) for (const waiter of waiters) waiter.reject(error);
     }
-    for (const [key] of batch) answers.delete(key);
     if (waiting.size > 0) void run();
     else busy = false;
   }
 
-  return (key) => {
-    const asked = answers.get(key);
-    if (asked) return asked;
-    const answer = new Promise<V | undefined>((resolve, reject) => waiting.set(key, { resolve, reject }));
-    answers.set(key, answer);
-    if (!busy) {
+  return (key) =>
+    new Promise<V | undefined>((resolve, reject) => {
+      const waiters = waiting.get(key);
+      if (waiters) waiters.push({ resolve, reject });
+      else waiting.set(key, [{ resolve, reject }]);
+      if (busy) return;
       busy = true;
       // The keys asked in this turn of the event loop go together.
       setImmediate(() => void run());
-    }
-    return answer;
-  };
+    });
 }
 
 /** Rows by a key, each group in the rows' order (Map.groupBy comes with Node 21). */

@@ -36,6 +36,7 @@ export type Registry = ReturnType<typeof createRegistry>;
 export function createRegistry(db: Db) {
   let deviceTypes = new Map<string, DeviceTypeModel>();
   const cache = new Map<string, { box: RegisteredBox | null; loadedAt: number }>();
+  const loading = new Map<string, Promise<RegisteredBox | null>>();
 
   /** The boxes of these ids that are registered, by id. */
   async function loadMany(ids: string[]): Promise<Map<string, RegisteredBox>> {
@@ -68,7 +69,7 @@ export function createRegistry(db: Db) {
     }
     return found;
   }
-  // Boxes connecting at once (a restart, a network back) are loaded together; a box asked twice, once.
+  // Boxes connecting at once (a restart, a network back) are loaded together.
   const load = batchedLookup(loadMany);
 
   return {
@@ -81,9 +82,17 @@ export function createRegistry(db: Db) {
       const cached = cache.get(id);
       const ttl = cached?.box ? BOX_TTL_MS : UNKNOWN_TTL_MS;
       if (cached && Date.now() - cached.loadedAt < ttl) return cached.box;
-      const box = (await load(id)) ?? null;
-      cache.set(id, { box, loadedAt: Date.now() });
-      return box;
+      let pending = loading.get(id);
+      if (!pending) {
+        pending = load(id)
+          .then((box) => box ?? null)
+          .finally(() => loading.delete(id));
+        loading.set(id, pending);
+        const box = await pending;
+        cache.set(id, { box, loadedAt: Date.now() });
+        return box;
+      }
+      return pending;
     },
 
     deviceType(id: string): DeviceTypeModel | undefined {
