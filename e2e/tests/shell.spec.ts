@@ -89,6 +89,7 @@ test.describe('visited-tab bar', () => {
     await tabAction(page, '/datalog/operation-log', 'closeOthers');
     await expect.poll(() => tabPaths(page)).toEqual(['/dashboard', '/datalog/operation-log']);
     await expect(page).toHaveURL(/\/datalog\/operation-log$/);
+    await expect(page.locator('.tags-view-item.active')).toHaveAttribute('data-path', '/datalog/operation-log');
 
     await page.locator('.tags-view-item[data-path="/datalog/operation-log"] .tags-view-item__close').click();
     await expect.poll(() => tabPaths(page)).toEqual(['/dashboard']);
