@@ -9,9 +9,9 @@ interface Waiter<V> {
 /**
  * One query for many keys asked at about the same time: a key asked while a query is on its way
  * waits for the next one, which takes every key asked meanwhile (up to MAX_KEYS). A lone key costs
- * one query, as before; ten thousand boxes connecting at once cost a few dozen, not ten thousand
+ * one query, as before; ten thousand boxes connecting at once cost about 1,300, not ten thousand
  * (each query is a round trip, and on the fleet's connect storm the writes of single-box queries
- * to PostgreSQL were a fifth of the server's time: BENCHMARKS.md, issue 17).
+ * to PostgreSQL were a quarter of the server's busy time: BENCHMARKS.md, issue 17).
  *
  * `loadMany` answers what it found by key; a key it did not find resolves to undefined. When it
  * fails, every key of that query is rejected with its error.
