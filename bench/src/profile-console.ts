@@ -2,8 +2,9 @@
  * Where the device list's first page goes on a reload: the console bench's setting (demo server on
  * PostgreSQL, 10,000 more boxes registered; its simulator off), the list opened with `page.goto` a few times, and for
  * each load the page's own timeline (navigation, every request's start and end, long tasks, the
- * moment the 20th row is in the page) plus, for the last load, the renderer's CPU profile summed by
- * script file. Prints Markdown for BENCHMARKS.md.
+ * moment the 20th row is in the page) plus, for the last load, the renderer's main-thread tasks in
+ * order (a render React slices shows as a run of 5 ms tasks) and its CPU profile summed by script
+ * file. Prints Markdown for BENCHMARKS.md.
  *
  *   npm run profile:console -w bench -- [--loads 5] [--boxes 10000] [--database postgres://…]
  */
@@ -51,7 +52,9 @@ try {
   for (let load = 1; load <= loads; load++) {
     const profiling = load === loads;
     if (profiling) {
-      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'loading'] });
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'loading', 'blink.user_timing'],
+      });
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
@@ -72,6 +75,8 @@ try {
     if (profiling) {
       const { profile } = await cdp.send('Profiler.stop');
       const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+      console.log('\n| main thread task at (ms after the trace navigationStart mark) | task ms | busiest inside |\n| --- | --- | --- |');
+      for (const [start, ms, inside] of mainThreadTasks(trace.traceEvents)) console.log(`| ${start} | ${ms} | ${inside} |`);
       console.log('\n| main thread work | ms |\n| --- | --- |');
       for (const [name, ms] of mainThreadWork(trace.traceEvents)) console.log(`| ${name} | ${ms} |`);
       console.log('\n| script | self ms |\n| --- | --- |');
@@ -131,4 +136,26 @@ function mainThreadWork(events: TraceEvent[]): [string, number][] {
     .map(([name, ms]): [string, number] => [name, Math.round(ms)])
     .sort((a, b) => b[1] - a[1])
     .slice(0, 25);
+}
+
+/** The renderer main thread's tasks of 4 ms or more, in order, after the trace's last navigationStart mark: when, how long, and their busiest child events. */
+function mainThreadTasks(events: TraceEvent[]): [number, number, string][] {
+  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  const navigation = events.filter((event) => event.name === 'navigationStart').at(-1);
+  if (!main || !navigation) return [];
+  const slices = events.filter(
+    (event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined && event.ts >= navigation.ts,
+  );
+  const tasks = slices.filter((event) => event.name === 'RunTask' && event.dur! >= 4000);
+  return tasks.map((task) => {
+    const children = slices.filter(
+      (event) => event !== task && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur! && event.name !== 'RunTask',
+    );
+    const busiest = children
+      .sort((a, b) => b.dur! - a.dur!)
+      .slice(0, 3)
+      .map((event) => `${event.name} ${Math.round(event.dur! / 1000)}`)
+      .join(', ');
+    return [Math.round((task.ts - navigation.ts) / 1000), Math.round(task.dur! / 1000), busiest];
+  });
 }
