@@ -5,9 +5,10 @@ import { join } from 'node:path';
 
 /**
  * End-to-end tests drive Debian's Chromium (its headless shell) against the built server, started on its own port
- * with a fresh embedded database in demo mode (demo accounts for every role). The onboarding spec
+ * with a fresh database in demo mode (demo accounts for every role): a database of its own on TEST_DATABASE_URL's
+ * PostgreSQL when that is set, else the embedded PGlite (demo-server.mjs). The onboarding spec
  * runs against a second server in production mode (DEMO=0: only the root account of
- * ROOT_USERNAME / ROOT_PASSWORD), its own database and its embedded broker on a fixed MQTT port.
+ * ROOT_USERNAME / ROOT_PASSWORD), on the embedded PGlite always and its embedded broker on a fixed MQTT port.
  */
 const port = Number(process.env.E2E_PORT ?? 18_080);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -18,7 +19,14 @@ const productionURL = `http://127.0.0.1:${productionPort}`;
 process.env.E2E_PRODUCTION_MQTT_PORT ??= '18884';
 process.env.E2E_ROOT_PASSWORD ??= 'Onboard#2026';
 const productionDataDir = mkdtempSync(join(tmpdir(), 'cloudbox-e2e-production-'));
-const server = { command: 'node ../packages/server/dist/main.js', reuseExistingServer: false, timeout: 180_000, stdout: 'pipe', stderr: 'pipe' } as const;
+// Stopped with SIGTERM, as a service manager would: the demo fleet says offline, the demo server's database is dropped.
+const server = {
+  reuseExistingServer: false,
+  timeout: 180_000,
+  stdout: 'pipe',
+  stderr: 'pipe',
+  gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+} as const;
 
 export default defineConfig({
   testDir: './tests',
@@ -53,11 +61,13 @@ export default defineConfig({
   webServer: [
     {
       ...server,
+      command: 'node demo-server.mjs',
       url: `${baseURL}/api/v2/health`,
       env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn' },
     },
     {
       ...server,
+      command: 'node ../packages/server/dist/main.js',
       url: `${productionURL}/api/v2/health`,
       env: {
         PORT: String(productionPort),
