@@ -4,11 +4,15 @@
  * each load the page's own timeline (navigation, every request's start and end, long tasks, the
  * moment the 20th row is in the page) plus, for the last load, the renderer's main-thread tasks in
  * order (a render React slices shows as a run of 5 ms tasks) and its CPU profile summed by script
- * file. Prints Markdown for BENCHMARKS.md.
+ * file. When the served build has source maps (`npx vite build --sourcemap --outDir DIR` in
+ * packages/web, served with WEB_DIST=DIR), the self time is also summed by npm package or source file.
+ * Prints Markdown for BENCHMARKS.md.
  *
  *   npm run profile:console -w bench -- [--loads 5] [--boxes 10000] [--database postgres://…]
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { launchChromium, registerFleet, signIn } from './benchmarks/console.js';
 import { signIn as signInApi } from './benchmarks/ingest.js';
 import { selfMicrosByNode } from './profile-summary.js';
@@ -19,6 +23,9 @@ const { values } = parseArgs({
 });
 const adminUrl = values.database ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROWS = '.devices-show__table tr[data-box]';
+/** The build the server serves, for its source maps. */
+const WEB_DIST = process.env.WEB_DIST ?? new URL('../../packages/web/dist', import.meta.url).pathname;
+const sourceMaps = new Map<string, SourceMapConsumer | undefined>();
 
 /** Runs in the page before its scripts: notes when the 20th row appears and every long task. */
 const OBSERVE = `(() => {
@@ -83,6 +90,11 @@ try {
       for (const [script, ms] of selfTime(profile, (frame) => (frame.url ? new URL(frame.url).pathname : `(${frame.functionName.replace(/[()]/g, '')})`))) {
         console.log(`| ${script} | ${ms} |`);
       }
+      const mapped = bySource(profile);
+      if (mapped.length > 0) {
+        console.log('\n| package or source file (source maps) | self ms |\n| --- | --- |');
+        for (const [source, ms] of mapped) console.log(`| ${source} | ${ms} |`);
+      }
       console.log('\n| function | self ms |\n| --- | --- |');
       for (const [name, ms] of selfTime(
         profile,
@@ -99,6 +111,27 @@ try {
 
 type CallFrame = { url: string; functionName: string; lineNumber: number; columnNumber: number };
 type CpuProfile = { nodes: { id: number; callFrame: CallFrame }[]; samples?: number[]; timeDeltas?: number[] };
+
+/**
+ * A frame of a served chunk as its npm package (`antd`, `@rc-component/table`) or its source file
+ * under packages/, through the chunk's source map; other frames as their script or native name.
+ */
+function sourceOf(frame: CallFrame): string {
+  const chunk = frame.url.split('/assets/')[1];
+  if (!chunk || frame.lineNumber < 0) return frame.url ? new URL(frame.url).pathname : `(${frame.functionName.replace(/[()]/g, '')})`;
+  const file = `${WEB_DIST}/assets/${chunk}.map`;
+  if (!sourceMaps.has(file)) sourceMaps.set(file, existsSync(file) ? new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8')) as RawSourceMap) : undefined);
+  const source = sourceMaps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source;
+  if (!source) return `/assets/${chunk}`;
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+  return inModules ? inModules[1]! : source.replace(/^.*?packages\//, '');
+}
+
+/** Self time by npm package or source file, or nothing when the build has no source maps. */
+function bySource(profile: CpuProfile): [string, number][] {
+  const table = selfTime(profile, sourceOf);
+  return table.some(([source]) => !source.startsWith('/') && !source.startsWith('(')) ? table : [];
+}
 
 /** Self time of the profile's samples, summed by `key` of their frame (script file, function), busiest first. */
 function selfTime(profile: CpuProfile, key: (frame: CallFrame) => string): [string, number][] {

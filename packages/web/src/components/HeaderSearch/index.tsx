@@ -7,42 +7,46 @@ import { usePermissionStore } from '../../stores/permission';
 import { buildSearchPool, createSearchIndex } from './search-pool';
 import './index.css';
 
-/** Fuzzy search over the pages the user may open; the index follows the language (`t` changes with it). */
+/**
+ * Fuzzy search over the pages the user may open. The index is built when the search opens, not with
+ * the header on every page load; it follows the language (`t` changes with it).
+ */
 export default function HeaderSearch() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const routes = usePermissionStore((state) => state.routes);
-  const index = useMemo(() => createSearchIndex(buildSearchPool(routes, t)), [routes, t]);
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const options = useMemo(() => (query ? index.search(query).map(({ item }) => ({ value: item.path, label: item.title.join(' > ') })) : []), [index, query]);
-
-  function close() {
-    setOpen(false);
-    setQuery('');
-  }
 
   return (
     <div className={`header-search${open ? ' header-search--open' : ''}`}>
       <Button type="text" icon={<SearchOutlined />} aria-label={t('navbar.search')} onClick={() => setOpen(!open)} />
-      {open && (
-        <Select
-          className="header-search__select"
-          autoFocus
-          defaultOpen
-          value={null}
-          placeholder={t('navbar.search')}
-          showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
-          options={options}
-          notFoundContent={null}
-          suffixIcon={null}
-          onBlur={close}
-          onChange={(path: string) => {
-            close();
-            void navigate(path);
-          }}
-        />
-      )}
+      {open && <SearchBox onClose={() => setOpen(false)} />}
     </div>
+  );
+}
+
+function SearchBox({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const routes = usePermissionStore((state) => state.routes);
+  const index = useMemo(() => createSearchIndex(buildSearchPool(routes, t)), [routes, t]);
+  const [query, setQuery] = useState('');
+  const options = useMemo(() => (query ? index.search(query).map(({ item }) => ({ value: item.path, label: item.title.join(' > ') })) : []), [index, query]);
+
+  return (
+    <Select
+      className="header-search__select"
+      autoFocus
+      defaultOpen
+      value={null}
+      placeholder={t('navbar.search')}
+      showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
+      options={options}
+      notFoundContent={null}
+      suffixIcon={null}
+      onBlur={onClose}
+      onChange={(path: string) => {
+        onClose();
+        void navigate(path);
+      }}
+    />
   );
 }
