@@ -30,11 +30,12 @@ describe('map clustering', () => {
     expect(narrow.kind).toBe('points');
   });
 
-  it('handles ten thousand boxes quickly', () => {
+  // How fast is the console benchmark's to say (the map of every box, BENCHMARKS.md), not a timed unit test's.
+  it('gathers ten thousand boxes over China into fewer than a thousand clusters', () => {
     const fleet = Array.from({ length: 10_000 }, (_, index) => point(String(index), 75 + ((index * 7919) % 6000) / 100, 18 + ((index * 104729) % 3500) / 100));
-    const started = performance.now();
     const layer = mapLayer(fleet, { west: 70, east: 140, south: 15, north: 55 });
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(layer.kind).toBe('clusters');
+    expect(layer.kind === 'clusters' && layer.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(10_000);
     expect(layer.kind === 'clusters' && layer.clusters.length).toBeLessThan(1000);
   });
 
