@@ -87,7 +87,7 @@ try {
       console.log('\n| main thread work | ms |\n| --- | --- |');
       for (const [name, ms] of mainThreadWork(trace.traceEvents)) console.log(`| ${name} | ${ms} |`);
       console.log('\n| script | self ms |\n| --- | --- |');
-      for (const [script, ms] of selfTime(profile, (frame) => (frame.url ? new URL(frame.url).pathname : `(${frame.functionName.replace(/[()]/g, '')})`))) {
+      for (const [script, ms] of selfTime(profile, scriptOf)) {
         console.log(`| ${script} | ${ms} |`);
       }
       const mapped = bySource(profile);
@@ -112,13 +112,18 @@ try {
 type CallFrame = { url: string; functionName: string; lineNumber: number; columnNumber: number };
 type CpuProfile = { nodes: { id: number; callFrame: CallFrame }[]; samples?: number[]; timeDeltas?: number[] };
 
+/** A frame's script file, or its native name (`(garbage collector)`, `(appendChild)`). */
+function scriptOf(frame: CallFrame): string {
+  return frame.url ? new URL(frame.url).pathname : `(${frame.functionName.replace(/[()]/g, '')})`;
+}
+
 /**
  * A frame of a served chunk as its npm package (`antd`, `@rc-component/table`) or its source file
  * under packages/, through the chunk's source map; other frames as their script or native name.
  */
 function sourceOf(frame: CallFrame): string {
   const chunk = frame.url.split('/assets/')[1];
-  if (!chunk || frame.lineNumber < 0) return frame.url ? new URL(frame.url).pathname : `(${frame.functionName.replace(/[()]/g, '')})`;
+  if (!chunk || frame.lineNumber < 0) return scriptOf(frame);
   const file = `${WEB_DIST}/assets/${chunk}.map`;
   if (!sourceMaps.has(file)) sourceMaps.set(file, existsSync(file) ? new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8')) as RawSourceMap) : undefined);
   const source = sourceMaps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source;
