@@ -114,22 +114,26 @@ export function createCommandDelivery(deps: {
       const register = controller?.deviceType.registers.get(row.register);
       const readBack = ack.ok && ack.value !== undefined && register ? decodeRegister(ack.value, register) : undefined;
       const resultValue = readBack?.ok ? readBack.value : null;
-      // An expired command the box carried out after all is still worth recording as done.
-      const [settled] = await db
-        .update(commands)
-        .set({ state: ack.ok ? 'acked' : 'failed', error: ack.ok ? null : (ack.error ?? 'failed'), resultValue, ackedAt: new Date() })
-        .where(and(eq(commands.id, row.id), inArray(commands.state, [...PENDING, 'expired'])))
-        .returning();
+      const values = controller && resultValue !== null ? { [String(row.register)]: resultValue } : undefined;
+      // One transaction: whoever reads the command settled also reads the value it set as the latest.
+      const settled = await db.transaction(async (tx) => {
+        // An expired command the box carried out after all is still worth recording as done.
+        const [done] = await tx
+          .update(commands)
+          .set({ state: ack.ok ? 'acked' : 'failed', error: ack.ok ? null : (ack.error ?? 'failed'), resultValue, ackedAt: new Date() })
+          .where(and(eq(commands.id, row.id), inArray(commands.state, [...PENDING, 'expired'])))
+          .returning();
+        if (done && controller && values) {
+          await tx
+            .insert(latestValues)
+            .values({ controllerId: controller.id, ts: new Date(), values })
+            .onConflictDoUpdate({ target: latestValues.controllerId, set: { values: sql`${latestValues.values} || excluded.values`, updatedAt: sql`now()` } });
+        }
+        return done;
+      });
       if (!settled) return;
       announce(box, settled);
-      if (controller && resultValue !== null) {
-        const values = { [String(row.register)]: resultValue };
-        await db
-          .insert(latestValues)
-          .values({ controllerId: controller.id, ts: new Date(), values })
-          .onConflictDoUpdate({ target: latestValues.controllerId, set: { values: sql`${latestValues.values} || excluded.values`, updatedAt: sql`now()` } });
-        realtime.values(box, row.station, Date.now(), values);
-      }
+      if (values) realtime.values(box, row.station, Date.now(), values);
     },
 
     start(): void {
