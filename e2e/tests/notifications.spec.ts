@@ -83,8 +83,13 @@ test.describe('notifications', () => {
     await expect(page).toHaveURL(new RegExp(`/devices/error-record/${boxId}/1\\?record=${item!.fault_record_id}$`));
     await expect(page.locator(`.fault-table tr[data-fault="${item!.fault_record_id}"]`)).toHaveClass(/fault-table__row--highlight/);
     await keepScreenshot(page, 'notifications-fault-record-en');
-    const read = await api<{ items: { id: number; read: boolean }[] }>(request, token, `/notifications?box_id=${boxId}`);
-    expect(read.items.find((candidate) => candidate.id === item!.id)?.read).toBe(true);
+    // Opening marks it read beside the navigation (the page does not wait for it): wait for that write.
+    await expect
+      .poll(async () => {
+        const read = await api<{ items: { id: number; read: boolean }[] }>(request, token, `/notifications?box_id=${boxId}`);
+        return read.items.find((candidate) => candidate.id === item!.id)?.read;
+      })
+      .toBe(true);
   });
 
   test('demo_manager adds an e-mail channel in the profile and sends faults through it', async ({ page, request }) => {

@@ -99,14 +99,6 @@ export function createStatusWriter(db: Db) {
 }
 
 async function writeBatch(db: Db, batch: StatusBatch): Promise<void> {
-  if (batch.changes.size > 0) {
-    const entries = [...batch.changes];
-    await db.execute(sql`
-        update boxes b set online = v.online, status_changed_at = timestamptz 'epoch' + v.ms * interval '1 millisecond', last_ip = coalesce(v.ip, b.last_ip)
-        from unnest(${textArray(entries.map(([id]) => id))}::text[], ${booleanArray(entries.map(([, value]) => value.online))}::boolean[],
-                    ${numberArray(entries.map(([, value]) => value.at))}::float8[], ${textArray(entries.map(([, value]) => value.ip))}::text[]) as v(id, online, ms, ip)
-        where b.id = v.id`);
-  }
   if (batch.seen.size > 0) {
     await db.execute(sql`
         update boxes b set last_seen_at = greatest(b.last_seen_at, timestamptz 'epoch' + v.ms * interval '1 millisecond')
@@ -131,6 +123,15 @@ async function writeBatch(db: Db, batch: StatusBatch): Promise<void> {
                     ${textArray(entries.map(([, facts]) => facts.software))}::text[], ${textArray(entries.map(([, facts]) => facts.iccid))}::text[])
           as v(id, model, software, iccid)
         where b.id = v.id and (b.model, b.software, b.iccid) is distinct from (v.model, v.software, v.iccid)`);
+  }
+  // The online flips last: whoever reads a box's new state also reads its connection log and facts.
+  if (batch.changes.size > 0) {
+    const entries = [...batch.changes];
+    await db.execute(sql`
+        update boxes b set online = v.online, status_changed_at = timestamptz 'epoch' + v.ms * interval '1 millisecond', last_ip = coalesce(v.ip, b.last_ip)
+        from unnest(${textArray(entries.map(([id]) => id))}::text[], ${booleanArray(entries.map(([, value]) => value.online))}::boolean[],
+                    ${numberArray(entries.map(([, value]) => value.at))}::float8[], ${textArray(entries.map(([, value]) => value.ip))}::text[]) as v(id, online, ms, ip)
+        where b.id = v.id`);
   }
   if (batch.unregistered.size > 0) {
     const entries = [...batch.unregistered].slice(0, MAX_UNREGISTERED_PER_FLUSH);

@@ -115,12 +115,20 @@ export function createCommandDelivery(deps: {
       const readBack = ack.ok && ack.value !== undefined && register ? decodeRegister(ack.value, register) : undefined;
       const resultValue = readBack?.ok ? readBack.value : null;
       const values = controller && resultValue !== null ? { [String(row.register)]: resultValue } : undefined;
+      const ackedAt = new Date();
       // One transaction: whoever reads the command settled also reads the value it set as the latest.
       const settled = await db.transaction(async (tx) => {
-        // An expired command the box carried out after all is still worth recording as done.
+        // An expired command the box carried out after all is still worth recording as done; an ack that
+        // overtook the `sent` update (a quick box) still shows when it was sent.
         const [done] = await tx
           .update(commands)
-          .set({ state: ack.ok ? 'acked' : 'failed', error: ack.ok ? null : (ack.error ?? 'failed'), resultValue, ackedAt: new Date() })
+          .set({
+            state: ack.ok ? 'acked' : 'failed',
+            error: ack.ok ? null : (ack.error ?? 'failed'),
+            resultValue,
+            sentAt: sql`coalesce(${commands.sentAt}, ${ackedAt.toISOString()}::timestamptz)`,
+            ackedAt,
+          })
           .where(and(eq(commands.id, row.id), inArray(commands.state, [...PENDING, 'expired'])))
           .returning();
         if (done && controller && values) {
