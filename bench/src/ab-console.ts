@@ -7,12 +7,17 @@
  * build swing by ±30 % on these machines; compare the two medians of one run, never two runs.
  *
  *   npm run ab:console -w bench -- --a /tmp/web-before --b packages/web/dist [--rounds 16] [--boxes 2000]
- *     [--path /devices/devices-show] [--selector '.devices-show__table tr[data-box] >> nth=19']
+ *     [--path /devices/devices-show] [--selector '.devices-show__table tr[data-box] >> nth=19'] [--year]
+ *
+ * `--year` feeds the first bench box a year of hourly samples over MQTT, as the console bench does,
+ * and `{box}` and `{today}` in `--path` name that box and today, for its year of curves:
+ *
+ *   --year --path '/devices/history-charts/{box}/{today}?controller=1&span=year' --selector '.stacked-curves:not([data-points="0"]) canvas'
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { launchChromium, registerFleet, signIn, timeToRender } from './benchmarks/console.js';
+import { boxId, connect, freePort, launchChromium, publishYear, registerFleet, signIn, timeToRender, YEAR_SERVER_ENV } from './benchmarks/console.js';
 import { signIn as signInApi } from './benchmarks/ingest.js';
 import { startServer } from './server.js';
 import { percentile } from './statistics.js';
@@ -26,18 +31,30 @@ const { values } = parseArgs({
     path: { type: 'string', default: '/devices/devices-show' },
     selector: { type: 'string', default: '.devices-show__table tr[data-box] >> nth=19' },
     database: { type: 'string' },
+    year: { type: 'boolean', default: false },
   },
 });
 if (!values.a || !values.b) throw new Error('--a and --b name the two builds (directories like packages/web/dist)');
 const adminUrl = values.database ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const builds = [values.a, values.b].map((dist) => resolve(process.env.INIT_CWD ?? process.cwd(), dist));
 
-const servers = await Promise.all(builds.map((dist) => startServer({ kind: 'postgres', adminUrl }, { DEMO_SIMULATOR: '0', WEB_DIST: dist })));
+const mqttPorts = [await freePort(), await freePort()];
+const servers = await Promise.all(
+  builds.map((dist, index) =>
+    startServer({ kind: 'postgres', adminUrl }, { DEMO_SIMULATOR: '0', WEB_DIST: dist, ...YEAR_SERVER_ENV, MQTT_PORT: String(mqttPorts[index]) }),
+  ),
+);
+const path = values.path.replace('{box}', boxId(0)).replace('{today}', new Date().toISOString().slice(0, 10).replaceAll('-', ''));
 const browser = await launchChromium();
 try {
   const pages: Page[] = [];
   for (const server of servers) {
-    await registerFleet(server.baseUrl, (await signInApi(server.baseUrl)).token, Number(values.boxes));
+    const secrets = await registerFleet(server.baseUrl, (await signInApi(server.baseUrl)).token, Number(values.boxes));
+    if (values.year) {
+      const box = await connect(`mqtt://127.0.0.1:${mqttPorts[servers.indexOf(server)]}`, 0, secrets[0]!);
+      await publishYear(box, boxId(0));
+      await box.endAsync();
+    }
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
     await signIn(page, server.baseUrl);
     pages.push(page);
@@ -45,7 +62,7 @@ try {
   const times = [[], []] as [number[], number[]];
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const index of round % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const)) {
-      times[index].push(await timeToRender(pages[index]!, `${servers[index]!.baseUrl}${values.path}`, values.selector));
+      times[index].push(await timeToRender(pages[index]!, `${servers[index]!.baseUrl}${path}`, values.selector));
     }
   }
   for (const [index, name] of ['A', 'B'].entries()) {

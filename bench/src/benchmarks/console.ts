@@ -21,12 +21,15 @@ const FPS_SECONDS = 10;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 /** Ids that sort before the demo fleet's, so the open list page shows the boxes that change. */
-const boxId = (index: number) => `5${String(index).padStart(9, '0')}`;
+export const boxId = (index: number) => `5${String(index).padStart(9, '0')}`;
+
+/** A server that keeps the year of raw samples `publishYear` sends (their rollups are what the curve reads). */
+export const YEAR_SERVER_ENV = { RAW_RETENTION_DAYS: '400' };
 
 /** The embedded broker's port of the server `start` made. */
 let mqttPort = 0;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer();
     probe.listen(0, '127.0.0.1', () => {
@@ -69,12 +72,12 @@ export async function registerFleet(baseUrl: string, token: string, count: numbe
   return secrets;
 }
 
-async function connect(url: string, index: number, secret: string): Promise<MqttClient> {
+export async function connect(url: string, index: number, secret: string): Promise<MqttClient> {
   return mqtt.connectAsync(url, { username: boxId(index), password: secret, clientId: `bench-${index}`, reconnectPeriod: 0 });
 }
 
 /** A year of hourly samples of one box, published with many messages in flight. */
-async function publishYear(client: MqttClient, id: string): Promise<void> {
+export async function publishYear(client: MqttClient, id: string): Promise<void> {
   const start = Math.floor((Date.now() - 365 * DAY) / HOUR) * HOUR;
   const speed = String(MAGLEV_BLOWER.speed);
   const flow = String(MAGLEV_BLOWER.flow);
@@ -181,7 +184,7 @@ export const consoleBenchmark: Benchmark = {
   columns: ['database', 'measure', 'value', 'target (issue 17)'],
   async start(target) {
     mqttPort = await freePort();
-    return startServer(target, { RAW_RETENTION_DAYS: '400', MQTT_PORT: String(mqttPort) });
+    return startServer(target, { ...YEAR_SERVER_ENV, MQTT_PORT: String(mqttPort) });
   },
   async run(server, target) {
     const browser = await launchChromium();

@@ -48,8 +48,14 @@ export default function Chart({ option, parts, className, style, merge = false, 
     const instance = init(node, undefined, { locale: ECHARTS_LOCALES[currentLanguage()], renderer: 'canvas' });
     chart.current = instance;
     ready.current?.(instance);
+    // Only a change of size draws again: the observer's first call reports the size the chart was made
+    // with, and a resize then would draw a year of curves a second time.
+    let size = `${node.clientWidth}x${node.clientHeight}`;
     const observer = new ResizeObserver(() => {
-      if (node.clientWidth > 0 && node.clientHeight > 0) instance.resize();
+      const now = `${node.clientWidth}x${node.clientHeight}`;
+      if (now === size || node.clientWidth === 0 || node.clientHeight === 0) return;
+      size = now;
+      instance.resize();
     });
     observer.observe(node);
     return () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { arrivedHistory, getHistory } from '../../../api/devices';
 import { withZoomed, type ZoomWindow } from '../../../components/charts/series';
-import StackedCurves from '../../../components/charts/StackedCurves';
+import StackedCurves, { stackedHeight } from '../../../components/charts/StackedCurves';
 import { formatInZone, type CalendarDay } from '../../../components/charts/zone';
 import DeviceHeader, { pickController, useDeviceDetail } from '../../../components/DeviceHeader';
 import { useView } from '../../../router/view-context';
@@ -125,6 +125,9 @@ export default function DayCurves({ variant }: { variant: Variant }) {
             <Spin spinning={history.isFetching || zoomed.isFetching}>
               {shown.length === 0 || (history.data && history.data.items.length === 0) ? (
                 <Empty description={t('history.noData')} />
+              ) : history.data === undefined ? (
+                // The chart is made once its curves are in: empty axes drawn first would be drawn again, a year's worth of work.
+                <div className="device-curves__pending" style={{ height: stackedHeight(shown) }} />
               ) : (
                 <StackedCurves
                   items={items}
