@@ -1,56 +1,114 @@
 /**
- * Where the device list's first page goes on a reload: the console bench's setting (demo server on
- * PostgreSQL, 10,000 more boxes registered; its simulator off), the list opened with `page.goto` a few times, and for
- * each load the page's own timeline (navigation, every request's start and end, long tasks, the
- * moment the 20th row is in the page) plus, for the last load, the renderer's main-thread tasks in
- * order (a render React slices shows as a run of 5 ms tasks) and its CPU profile summed by script
- * file. When the served build has source maps (`npx vite build --sourcemap --outDir DIR` in
- * packages/web, served with WEB_DIST=DIR), the self time is also summed by npm package or source file.
- * Prints Markdown for BENCHMARKS.md.
+ * Where a screen's reload goes (by default the device list's first page): the console bench's setting (demo
+ * server on PostgreSQL, 10,000 more boxes registered; its simulator off), the screen opened with `page.goto` a few
+ * times, and for each load the page's own timeline (navigation, every request's start and end, long tasks, the
+ * moment the screen is drawn: `--count` elements match `--selector`) and React's commits (when, how many
+ * components rendered, which elements most: a commit that repeats a large part of the page is work done twice),
+ * plus, for the last load, the renderer's main-thread tasks in order (a render React slices shows as a run of
+ * 5 ms tasks) and its CPU profile summed by script file. When the served build has source maps
+ * (`npx vite build --sourcemap --outDir DIR` in packages/web, served with WEB_DIST=DIR), the self time is also
+ * summed by npm package or source file. Prints Markdown for BENCHMARKS.md.
  *
  *   npm run profile:console -w bench -- [--loads 5] [--boxes 10000] [--database postgres://…]
+ *     [--path /devices/devices-show --selector '.devices-show__table tr[data-box]' --count 20] [--year]
+ *
+ * `--year` feeds the first bench box a year of hourly samples (as the console bench does); `{box}` and
+ * `{today}` in `--path` name that box and today. The year's curve:
+ *
+ *   --year --path '/devices/history-charts/{box}/{today}?controller=1&span=year' --selector '.stacked-curves:not([data-points="0"]) canvas' --count 1
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { launchChromium, registerFleet, signIn } from './benchmarks/console.js';
+import { boxId, connect, freePort, launchChromium, publishYear, registerFleet, signIn, YEAR_SERVER_ENV } from './benchmarks/console.js';
 import { signIn as signInApi } from './benchmarks/ingest.js';
 import { selfMicrosByNode } from './profile-summary.js';
 import { startServer } from './server.js';
 
 const { values } = parseArgs({
-  options: { loads: { type: 'string', default: '5' }, boxes: { type: 'string', default: '10000' }, database: { type: 'string' } },
+  options: {
+    loads: { type: 'string', default: '5' },
+    boxes: { type: 'string', default: '10000' },
+    database: { type: 'string' },
+    path: { type: 'string', default: '/devices/devices-show' },
+    selector: { type: 'string', default: '.devices-show__table tr[data-box]' },
+    count: { type: 'string', default: '20' },
+    year: { type: 'boolean', default: false },
+  },
 });
 const adminUrl = values.database ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ROWS = '.devices-show__table tr[data-box]';
+/** The screen is drawn when this many elements match the selector (a CSS selector). */
+const DRAWN = { selector: values.selector, count: Number(values.count) };
+const PATH = values.path.replace('{box}', boxId(0)).replace('{today}', new Date().toISOString().slice(0, 10).replaceAll('-', ''));
 /** The build the server serves, for its source maps. */
 const WEB_DIST = process.env.WEB_DIST ?? new URL('../../packages/web/dist', import.meta.url).pathname;
 const sourceMaps = new Map<string, SourceMapConsumer | undefined>();
 
-/** Runs in the page before its scripts: notes when the 20th row appears and every long task. */
+/**
+ * Runs in the page before its scripts: notes when the screen is drawn, every long task, and React's
+ * commits through the hook React reports them to (the one its developer tools install): for each,
+ * the components that rendered in it (props not seen at the previous commit) and the elements among
+ * them by their first class name.
+ */
 const OBSERVE = `(() => {
-  window.__timeline = { rowsAt: 0, long: [] };
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__timeline.long.push([Math.round(e.startTime), Math.round(e.duration)]); })
+  const timeline = (window.__timeline = { drawnAt: 0, long: [], commits: [] });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) timeline.long.push([Math.round(e.startTime), Math.round(e.duration)]); })
     .observe({ type: 'longtask', buffered: true });
   const watch = new MutationObserver(() => {
-    if (document.querySelectorAll('${ROWS}').length >= 20) { window.__timeline.rowsAt = performance.now(); watch.disconnect(); }
+    if (document.querySelectorAll(${JSON.stringify(DRAWN.selector)}).length >= ${DRAWN.count}) { timeline.drawnAt = performance.now(); watch.disconnect(); }
   });
   document.addEventListener('DOMContentLoaded', () => watch.observe(document.body, { childList: true, subtree: true }));
+  const seen = new WeakMap();
+  const noop = () => {};
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, renderers: new Map(), isDisabled: false, inject: () => 1, checkDCE: noop,
+    onScheduleFiberRoot: noop, onCommitFiberUnmount: noop, onPostCommitFiberRoot: noop,
+    onCommitFiberRoot(_id, root) {
+      const at = performance.now();
+      let rendered = 0;
+      const elements = {};
+      const stack = [root.current];
+      while (stack.length > 0) {
+        const fiber = stack.pop();
+        if (fiber.child) stack.push(fiber.child);
+        if (fiber.sibling) stack.push(fiber.sibling);
+        const before = seen.has(fiber) ? seen.get(fiber) : fiber.alternate ? seen.get(fiber.alternate) : undefined;
+        if (before !== fiber.memoizedProps) {
+          rendered++;
+          if (typeof fiber.type === 'string') {
+            const name = typeof fiber.memoizedProps?.className === 'string' && fiber.memoizedProps.className ? fiber.memoizedProps.className.split(' ')[0] : fiber.type;
+            elements[name] = (elements[name] ?? 0) + 1;
+          }
+        }
+        seen.set(fiber, fiber.memoizedProps);
+      }
+      const most = Object.entries(elements).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, count]) => name + ' ' + count).join(', ');
+      timeline.commits.push([Math.round(at), rendered, most]);
+    },
+  };
 })()`;
 
 interface Timeline {
-  rowsAt: number;
+  drawnAt: number;
   long: [number, number][];
+  /** When, how many components rendered, the elements most rendered. */
+  commits: [number, number, string][];
   requests: { name: string; start: number; end: number }[];
   domContentLoaded: number;
   loadEnd: number;
 }
 
 // Without the demo's simulated boxes: their week of backfill and live messages would blur single loads.
-const server = await startServer({ kind: 'postgres', adminUrl }, { DEMO_SIMULATOR: '0' });
+const mqttPort = await freePort();
+const server = await startServer({ kind: 'postgres', adminUrl }, { DEMO_SIMULATOR: '0', ...YEAR_SERVER_ENV, MQTT_PORT: String(mqttPort) });
 const browser = await launchChromium();
 try {
-  await registerFleet(server.baseUrl, (await signInApi(server.baseUrl)).token, Number(values.boxes));
+  const secrets = await registerFleet(server.baseUrl, (await signInApi(server.baseUrl)).token, Number(values.boxes));
+  if (values.year) {
+    const box = await connect(`mqtt://127.0.0.1:${mqttPort}`, 0, secrets[0]!);
+    await publishYear(box, boxId(0));
+    await box.endAsync();
+  }
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
   await signIn(page, server.baseUrl);
   await page.addInitScript(OBSERVE);
@@ -66,19 +124,21 @@ try {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
-    await page.goto(`${server.baseUrl}/devices/devices-show`);
-    await page.locator(`${ROWS} >> nth=19`).waitFor({ timeout: 120_000 });
+    await page.goto(`${server.baseUrl}${PATH}`);
+    await page.locator(`${DRAWN.selector} >> nth=${DRAWN.count - 1}`).waitFor({ timeout: 120_000 });
     const timeline = (await page.evaluate(`(() => ({
       ...window.__timeline,
       domContentLoaded: Math.round(performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd), loadEnd: Math.round(performance.getEntriesByType('navigation')[0].loadEventEnd),
       requests: performance.getEntriesByType('resource').map((e) => ({ name: new URL(e.name).pathname + new URL(e.name).search, start: Math.round(e.startTime), end: Math.round(e.responseEnd) })),
     }))()`)) as Timeline;
     console.log(
-      `\nload ${load}: 20 rows in the page at ${Math.round(timeline.rowsAt)} ms, DOMContentLoaded ${timeline.domContentLoaded} ms, load ${timeline.loadEnd} ms`,
+      `\nload ${load}: drawn (${DRAWN.count} × ${DRAWN.selector}) at ${Math.round(timeline.drawnAt)} ms, DOMContentLoaded ${timeline.domContentLoaded} ms, load ${timeline.loadEnd} ms`,
     );
     console.log('| request | start ms | end ms |\n| --- | --- | --- |');
     for (const request of timeline.requests) console.log(`| ${request.name.slice(0, 90)} | ${request.start} | ${request.end} |`);
     console.log(`long tasks (start, ms): ${timeline.long.map(([start, duration]) => `${start}+${duration}`).join(', ') || 'none'}`);
+    console.log('\n| React commit at ms | components rendered | elements rendered most |\n| --- | --- | --- |');
+    for (const [at, rendered, most] of timeline.commits) console.log(`| ${at} | ${rendered} | ${most} |`);
     if (profiling) {
       const { profile } = await cdp.send('Profiler.stop');
       const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
