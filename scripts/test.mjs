@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, formatting (Prettier), unit + API + ingest tests (Vitest), then end-to-end tests in
-// Debian's Chromium (Playwright). Ends with one line "tests: N passed, N failed".
+// `npm test`: the build, then end-to-end tests in Debian's Chromium (Playwright) beside type check, lint, formatting
+// (Prettier) and unit + API + ingest tests (Vitest). Ends with one line "tests: N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,25 +64,18 @@ for (const name of ['TEST_DATABASE_URL', 'TEST_MQTT_URL', 'TEST_REDIS_URL']) {
 }
 
 const steps = [];
-steps.push(
-  ...(await runTogether([
-    ['type check', 'npm', ['run', 'typecheck']],
-    ['lint', 'npm', ['run', 'lint']],
-    ['formatting', 'npm', ['run', 'format:check']],
-  ])),
-);
-// Built first: the restart tests (kill -9 of the built server mid-delivery) run dist/main.js, never a stale one.
+// Built first: the end-to-end tests serve the build, and the restart tests (kill -9 of the built server
+// mid-delivery) run dist/main.js, never a stale one. The type check's `tsc -b` then finds the packages
+// up to date and writes nothing while the end-to-end servers run them.
 const built = run('build', 'npm', ['run', 'build']);
 steps.push(built);
 const vitestJson = join(results, 'vitest.json');
 const playwrightJson = join(results, 'playwright.json');
 const chromium = ensureChromium();
-// Vitest and the end-to-end tests side by side: neither kept both cores busy alone (one browser, one
-// server; Vitest's files mostly wait on the database and the broker). Vitest's output is printed
-// whole once it ends, the end-to-end list as it goes.
-const unitTests = runTogether([
-  ['unit, API and ingest tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]],
-]);
+// The end-to-end tests, the longest step, start at once, their list printed as it goes. Beside them, on
+// the other core, the checks that only read the sources, then Vitest (neither kept both cores busy
+// alone: one browser, one server; Vitest's files mostly wait on the database and the broker); their
+// outputs are printed whole as each ends.
 let endToEnd = Promise.resolve(false);
 if (chromium.ok && built) {
   endToEnd = runBeside('end-to-end tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
@@ -91,7 +84,19 @@ if (chromium.ok && built) {
 } else {
   console.error(`\nEnd-to-end tests cannot run: ${chromium.ok ? 'the build failed' : chromium.message}`);
 }
-steps.push(...(await unitTests), await endToEnd);
+steps.push(
+  ...(await runTogether([
+    ['type check', 'npm', ['run', 'typecheck']],
+    ['lint', 'npm', ['run', 'lint']],
+    ['formatting', 'npm', ['run', 'format:check']],
+  ])),
+);
+steps.push(
+  ...(await runTogether([
+    ['unit, API and ingest tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]],
+  ])),
+);
+steps.push(await endToEnd);
 
 // A file that fails to load has no failed test but a failed suite: count it once.
 const unit = counts(vitestJson, (r) => ({ passed: r.numPassedTests ?? 0, failed: r.numFailedTests || r.numFailedTestSuites || 0 }));
