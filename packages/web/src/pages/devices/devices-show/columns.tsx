@@ -1,13 +1,14 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { DEVICE_FIELD_LABELS, formatMessage, RUN_STATE_LABELS, type DeviceItem, type DeviceSortField, type RunState } from '@cloudbox/domain';
-import { Button, Dropdown, Space, Tag, Typography, type TableProps } from 'antd';
+import { Button, Dropdown, Space, Tag, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusTag } from '../../../components/DeviceStatus';
 import { currentLanguage } from '../../../i18n';
-import { devicePath, deviceScreens } from '../../../utils/device-links';
-import type { DeviceListState } from './filters';
+import { devicePath, deviceScreens, type DeviceScreen } from '../../../utils/device-links';
+import { VIRTUAL_FROM_ROWS, type DeviceListState } from './filters';
 import { renewalState } from './renewal';
 
 const RENEWAL_COLORS = { expired: 'red', this_month: 'orange', next_month: 'gold' } as const;
@@ -39,7 +40,14 @@ export function useDeviceColumns(state: DeviceListState): TableProps<DeviceItem>
     { title: label('expiry_date'), dataIndex: 'expiry_date', width: 120, ...sortable('expiry_date') },
     { title: label('iccid'), dataIndex: 'iccid', width: 190, ...sortable('iccid') },
     { title: t('device.renewal'), key: 'renewal', width: 110, render: (_, device) => <RenewalTag expiryDate={device.expiry_date} /> },
-    { title: t('device.actions'), key: 'actions', fixed: 'right', width: 130, render: (_, device) => <DeviceActions device={device} /> },
+    {
+      title: t('device.actions'),
+      key: 'actions',
+      width: 130,
+      // At the right edge: rc-table's fixed column in the virtual table, else a sticky cell of index.css (no widths to measure).
+      ...(state.pageSize > VIRTUAL_FROM_ROWS ? { fixed: 'right' as const } : { className: 'devices-show__actions' }),
+      render: (_, device) => <DeviceActions device={device} />,
+    },
   ];
 }
 
@@ -49,9 +57,9 @@ function RunStateTag({ state }: { state: RunState }) {
   const label = formatMessage(currentLanguage(), RUN_STATE_LABELS[state]);
   if (state === 'unknown')
     return (
-      <Typography.Text type="secondary" data-run-state={state}>
+      <span className="devices-show__secondary" data-run-state={state}>
         {label}
-      </Typography.Text>
+      </span>
     );
   return (
     <Tag color={RUN_STATE_COLORS[state]} data-run-state={state}>
@@ -63,37 +71,67 @@ function RunStateTag({ state }: { state: RunState }) {
 function RenewalTag({ expiryDate }: { expiryDate: DeviceItem['expiry_date'] }) {
   const { t } = useTranslation();
   const renewal = renewalState(expiryDate);
-  return renewal ? <Tag color={RENEWAL_COLORS[renewal]}>{t(`device.renewalState.${renewal}`)}</Tag> : <Typography.Text type="secondary">—</Typography.Text>;
+  return renewal ? <Tag color={RENEWAL_COLORS[renewal]}>{t(`device.renewalState.${renewal}`)}</Tag> : <span className="devices-show__secondary">—</span>;
 }
 
 /** The device's first screen as a link, the others behind a "more" menu. */
 function DeviceActions({ device }: { device: DeviceItem }) {
   const { t } = useTranslation();
-  const screenLabel = (screen: ReturnType<typeof deviceScreens>[number]) => t(`device.screen.${screen}`);
   const [first, ...rest] = deviceScreens(device);
   if (!first) return null;
   return (
     <Space size={4} className="device-actions">
       <Link to={devicePath(device, first)} className="device-action" data-screen={first}>
-        {screenLabel(first)}
+        {t(`device.screen.${first}`)}
       </Link>
-      {rest.length > 0 && (
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: rest.map((screen) => ({
-              key: screen,
-              label: (
-                <Link to={devicePath(device, screen)} data-screen={screen}>
-                  {screenLabel(screen)}
-                </Link>
-              ),
-            })),
-          }}
-        >
-          <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('device.more')} className="device-more" />
-        </Dropdown>
-      )}
+      {rest.length > 0 && <MoreScreens device={device} screens={rest} />}
     </Space>
+  );
+}
+
+/**
+ * The "more" button and its menu of the device's other screens. The menu is made on the first click:
+ * a dropdown in every row would be made with the page, and each renders its row again once mounted.
+ */
+function MoreScreens({ device, screens }: { device: DeviceItem; screens: DeviceScreen[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<boolean | undefined>(undefined);
+  const button = useRef<HTMLButtonElement>(null);
+  const made = open !== undefined;
+  // The button moves into the dropdown when it is made: it keeps the focus a keyboard gave it.
+  useEffect(() => {
+    if (made) button.current?.focus();
+  }, [made]);
+  const more = (
+    <Button
+      ref={button}
+      type="text"
+      size="small"
+      icon={<MoreOutlined />}
+      aria-label={t('device.more')}
+      aria-haspopup="menu"
+      className="device-more"
+      onClick={made ? undefined : () => setOpen(true)}
+    />
+  );
+  if (!made) return more;
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+      menu={{
+        items: screens.map((screen) => ({
+          key: screen,
+          label: (
+            <Link to={devicePath(device, screen)} data-screen={screen}>
+              {t(`device.screen.${screen}`)}
+            </Link>
+          ),
+        })),
+      }}
+    >
+      {more}
+    </Dropdown>
   );
 }

@@ -27,6 +27,12 @@ export interface DeviceListState {
 
 export const PAGE_SIZES = [20, 50, 100, 200] as const;
 
+/**
+ * Pages longer than this render only the rows in view (a virtual table): a 500-row page of full
+ * rows takes seconds to lay out, and live status changes would redraw them all.
+ */
+export const VIRTUAL_FROM_ROWS = 100;
+
 export const DEFAULT_LIST_STATE: DeviceListState = { page: 1, pageSize: 20, sort: 'box_id', order: 'asc' };
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>

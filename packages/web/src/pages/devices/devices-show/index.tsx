@@ -11,14 +11,11 @@ import { useViewQuery } from '../../../router/view-query';
 import { useReadAheadStart } from '../../../utils/read-ahead-query';
 import { useDeviceColumns } from './columns';
 import DeviceFilters from './DeviceFilters';
-import { filterParams, listParams, PAGE_SIZES, parseListSearch, toListSearch, type DeviceListState } from './filters';
+import { filterParams, listParams, PAGE_SIZES, parseListSearch, toListSearch, VIRTUAL_FROM_ROWS, type DeviceListState } from './filters';
 import './index.css';
 
-/**
- * Pages longer than this render only the rows in view (a virtual table): a 500-row page of full
- * rows takes seconds to lay out, and live status changes would redraw them all.
- */
-const VIRTUAL_FROM_ROWS = 100;
+/** The table's width (its columns' sum is more: they share it); index.css gives a page of full rows the same. */
+const TABLE_WIDTH = 1640;
 /** The virtual table's height: the window less the header, tabs, filters and pagination. */
 const virtualHeight = () => Math.max(320, window.innerHeight - 400);
 
@@ -74,6 +71,7 @@ export default function DevicesShow() {
   };
 
   const total = list.data?.total ?? 0;
+  const virtual = state.pageSize > VIRTUAL_FROM_ROWS;
   return (
     <div className="app-page devices-show">
       <DeviceFilters state={state} update={update} counts={counts.data} total={total} refresh={() => void Promise.all([list.refetch(), counts.refetch()])} />
@@ -85,8 +83,10 @@ export default function DevicesShow() {
           dataSource={list.data?.items}
           loading={list.isFetching && !list.data}
           onChange={onChange}
-          virtual={state.pageSize > VIRTUAL_FROM_ROWS}
-          scroll={state.pageSize > VIRTUAL_FROM_ROWS ? { x: 1640, y: virtualHeight() } : { x: 1640 }}
+          virtual={virtual}
+          // A page of full rows scrolls sideways in its own box (index.css), so rc-table has no widths to measure and draw twice.
+          scroll={virtual ? { x: TABLE_WIDTH, y: virtualHeight() } : undefined}
+          tableLayout="fixed"
           onRow={(device) => ({ 'data-box': device.box_id, 'data-status': device.status }) as React.HTMLAttributes<HTMLElement>}
           pagination={{
             current: state.page,
