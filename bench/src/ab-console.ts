@@ -17,7 +17,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { boxId, connect, freePort, launchChromium, publishYear, registerFleet, signIn, timeToRender, YEAR_SERVER_ENV } from './benchmarks/console.js';
+import { benchPath, feedYear, freePort, launchChromium, registerFleet, signIn, timeToRender, YEAR_SERVER_ENV } from './benchmarks/console.js';
 import { signIn as signInApi } from './benchmarks/ingest.js';
 import { startServer } from './server.js';
 import { percentile } from './statistics.js';
@@ -44,16 +44,14 @@ const servers = await Promise.all(
     startServer({ kind: 'postgres', adminUrl }, { DEMO_SIMULATOR: '0', WEB_DIST: dist, ...YEAR_SERVER_ENV, MQTT_PORT: String(mqttPorts[index]) }),
   ),
 );
-const path = values.path.replace('{box}', boxId(0)).replace('{today}', new Date().toISOString().slice(0, 10).replaceAll('-', ''));
+const path = benchPath(values.path);
 const browser = await launchChromium();
 try {
   const pages: Page[] = [];
   for (const server of servers) {
     const secrets = await registerFleet(server.baseUrl, (await signInApi(server.baseUrl)).token, Number(values.boxes));
     if (values.year) {
-      const box = await connect(`mqtt://127.0.0.1:${mqttPorts[servers.indexOf(server)]}`, 0, secrets[0]!);
-      await publishYear(box, boxId(0));
-      await box.endAsync();
+      await feedYear(`mqtt://127.0.0.1:${mqttPorts[servers.indexOf(server)]}`, secrets[0]!);
     }
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
     await signIn(page, server.baseUrl);

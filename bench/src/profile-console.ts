@@ -20,7 +20,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { boxId, connect, freePort, launchChromium, publishYear, registerFleet, signIn, YEAR_SERVER_ENV } from './benchmarks/console.js';
+import { benchPath, feedYear, freePort, launchChromium, registerFleet, signIn, YEAR_SERVER_ENV } from './benchmarks/console.js';
 import { signIn as signInApi } from './benchmarks/ingest.js';
 import { selfMicrosByNode } from './profile-summary.js';
 import { startServer } from './server.js';
@@ -39,7 +39,7 @@ const { values } = parseArgs({
 const adminUrl = values.database ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The screen is drawn when this many elements match the selector (a CSS selector). */
 const DRAWN = { selector: values.selector, count: Number(values.count) };
-const PATH = values.path.replace('{box}', boxId(0)).replace('{today}', new Date().toISOString().slice(0, 10).replaceAll('-', ''));
+const PATH = benchPath(values.path);
 /** The build the server serves, for its source maps. */
 const WEB_DIST = process.env.WEB_DIST ?? new URL('../../packages/web/dist', import.meta.url).pathname;
 const sourceMaps = new Map<string, SourceMapConsumer | undefined>();
@@ -105,9 +105,7 @@ const browser = await launchChromium();
 try {
   const secrets = await registerFleet(server.baseUrl, (await signInApi(server.baseUrl)).token, Number(values.boxes));
   if (values.year) {
-    const box = await connect(`mqtt://127.0.0.1:${mqttPort}`, 0, secrets[0]!);
-    await publishYear(box, boxId(0));
-    await box.endAsync();
+    await feedYear(`mqtt://127.0.0.1:${mqttPort}`, secrets[0]!);
   }
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
   await signIn(page, server.baseUrl);

@@ -21,10 +21,18 @@ const FPS_SECONDS = 10;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 /** Ids that sort before the demo fleet's, so the open list page shows the boxes that change. */
-export const boxId = (index: number) => `5${String(index).padStart(9, '0')}`;
+const boxId = (index: number) => `5${String(index).padStart(9, '0')}`;
 
 /** A server that keeps the year of raw samples `publishYear` sends (their rollups are what the curve reads). */
 export const YEAR_SERVER_ENV = { RAW_RETENTION_DAYS: '400' };
+
+/** The year's curve of the first bench box, ending today. */
+export const YEAR_CURVE_PATH = '/devices/history-charts/{box}/{today}?controller=1&span=year';
+
+/** `path` with `{box}` as the first bench box (the one `feedYear` feeds) and `{today}` as today's YYYYMMDD. */
+export function benchPath(path: string): string {
+  return path.replace('{box}', boxId(0)).replace('{today}', new Date().toISOString().slice(0, 10).replaceAll('-', ''));
+}
 
 /** The embedded broker's port of the server `start` made. */
 let mqttPort = 0;
@@ -72,12 +80,19 @@ export async function registerFleet(baseUrl: string, token: string, count: numbe
   return secrets;
 }
 
-export async function connect(url: string, index: number, secret: string): Promise<MqttClient> {
+async function connect(url: string, index: number, secret: string): Promise<MqttClient> {
   return mqtt.connectAsync(url, { username: boxId(index), password: secret, clientId: `bench-${index}`, reconnectPeriod: 0 });
 }
 
+/** The first bench box (its secret `secret`) sends a year of hourly samples to the broker at `mqttUrl`, then leaves. */
+export async function feedYear(mqttUrl: string, secret: string): Promise<void> {
+  const box = await connect(mqttUrl, 0, secret);
+  await publishYear(box, boxId(0));
+  await box.endAsync();
+}
+
 /** A year of hourly samples of one box, published with many messages in flight. */
-export async function publishYear(client: MqttClient, id: string): Promise<void> {
+async function publishYear(client: MqttClient, id: string): Promise<void> {
   const start = Math.floor((Date.now() - 365 * DAY) / HOUR) * HOUR;
   const speed = String(MAGLEV_BLOWER.speed);
   const flow = String(MAGLEV_BLOWER.flow);
@@ -218,12 +233,7 @@ export const consoleBenchmark: Benchmark = {
       );
       await page.locator(`.devices-show__table .ant-table-row[data-box="${lastOf500}"]`).first().waitFor({ timeout: 60_000 });
       const scrolledTo500 = Date.now() - scrolling;
-      const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-      const curve = await renderTimes(
-        page,
-        `${server.baseUrl}/devices/history-charts/${boxId(0)}/${today}?controller=1&span=year`,
-        '.stacked-curves:not([data-points="0"]) canvas',
-      );
+      const curve = await renderTimes(page, `${server.baseUrl}${benchPath(YEAR_CURVE_PATH)}`, '.stacked-curves:not([data-points="0"]) canvas');
       const kline = await timeToRender(page, `${server.baseUrl}/devices/k-line/${boxId(0)}/1`, '[data-candles]:not([data-candles="0"]) canvas');
       const candles = await page.locator('[data-candles]').getAttribute('data-candles');
       const mapStarted = Date.now();

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { StatusTag } from '../../../components/DeviceStatus';
 import { currentLanguage } from '../../../i18n';
 import { devicePath, deviceScreens, type DeviceScreen } from '../../../utils/device-links';
-import { VIRTUAL_FROM_ROWS, type DeviceListState } from './filters';
+import { isVirtualPage, type DeviceListState } from './filters';
 import { renewalState } from './renewal';
 
 const RENEWAL_COLORS = { expired: 'red', this_month: 'orange', next_month: 'gold' } as const;
@@ -45,7 +45,7 @@ export function useDeviceColumns(state: DeviceListState): TableProps<DeviceItem>
       key: 'actions',
       width: 130,
       // At the right edge: rc-table's fixed column in the virtual table, else a sticky cell of index.css (no widths to measure).
-      ...(state.pageSize > VIRTUAL_FROM_ROWS ? { fixed: 'right' as const } : { className: 'devices-show__actions' }),
+      ...(isVirtualPage(state) ? { fixed: 'right' as const } : { className: 'devices-show__actions' }),
       render: (_, device) => <DeviceActions device={device} />,
     },
   ];

@@ -31,7 +31,10 @@ export const PAGE_SIZES = [20, 50, 100, 200] as const;
  * Pages longer than this render only the rows in view (a virtual table): a 500-row page of full
  * rows takes seconds to lay out, and live status changes would redraw them all.
  */
-export const VIRTUAL_FROM_ROWS = 100;
+const VIRTUAL_FROM_ROWS = 100;
+
+/** Whether the list's page is a virtual table (see VIRTUAL_FROM_ROWS). */
+export const isVirtualPage = (state: Pick<DeviceListState, 'pageSize'>) => state.pageSize > VIRTUAL_FROM_ROWS;
 
 export const DEFAULT_LIST_STATE: DeviceListState = { page: 1, pageSize: 20, sort: 'box_id', order: 'asc' };
 

@@ -11,10 +11,10 @@ import { useViewQuery } from '../../../router/view-query';
 import { useReadAheadStart } from '../../../utils/read-ahead-query';
 import { useDeviceColumns } from './columns';
 import DeviceFilters from './DeviceFilters';
-import { filterParams, listParams, PAGE_SIZES, parseListSearch, toListSearch, VIRTUAL_FROM_ROWS, type DeviceListState } from './filters';
+import { filterParams, listParams, PAGE_SIZES, parseListSearch, toListSearch, isVirtualPage, type DeviceListState } from './filters';
 import './index.css';
 
-/** The table's width (its columns' sum is more: they share it); index.css gives a page of full rows the same. */
+/** The table's least width: the virtual table's scroll width, and (`--devices-table-width`) a page of full rows' in index.css. */
 const TABLE_WIDTH = 1640;
 /** The virtual table's height: the window less the header, tabs, filters and pagination. */
 const virtualHeight = () => Math.max(320, window.innerHeight - 400);
@@ -71,11 +71,11 @@ export default function DevicesShow() {
   };
 
   const total = list.data?.total ?? 0;
-  const virtual = state.pageSize > VIRTUAL_FROM_ROWS;
+  const virtual = isVirtualPage(state);
   return (
     <div className="app-page devices-show">
       <DeviceFilters state={state} update={update} counts={counts.data} total={total} refresh={() => void Promise.all([list.refetch(), counts.refetch()])} />
-      <Card variant="borderless" className="devices-show__table">
+      <Card variant="borderless" className="devices-show__table" style={{ '--devices-table-width': `${TABLE_WIDTH}px` } as React.CSSProperties}>
         <Table<DeviceItem>
           rowKey={(device) => `${device.box_id}/${device.controller_id ?? ''}`}
           size="middle"
