@@ -255,12 +255,13 @@ async function relateDemoBoxes(db: Db, boxIds: readonly string[]): Promise<void>
   });
 }
 
-/** Whether the demo boxes have no history yet (a fresh database). */
+/** Whether the demo boxes have no history yet (a fresh database): none rolled up, none waiting to be. */
 async function demoHistoryMissing(db: Db, credentials: readonly BoxOptions[]): Promise<boolean> {
   const [row] = await queryRows<{ found: boolean }>(
     db,
-    sql`select exists (select 1 from controllers c join rollups_hourly r on r.controller_id = c.id
-                       where c.box_id = any(${textArray(credentials.map((box) => String(box.id)))}::text[])) as found`,
+    sql`with demo as (select c.id from controllers c where c.box_id = any(${textArray(credentials.map((box) => String(box.id)))}::text[]))
+        select exists (select 1 from rollups_hourly r join demo on demo.id = r.controller_id)
+          or exists (select 1 from rollup_queue q join demo on demo.id = q.controller_id) as found`,
   );
   return !row?.found;
 }

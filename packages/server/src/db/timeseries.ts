@@ -3,7 +3,7 @@ import { doublePrecision, integer, pgTable, primaryKey, timestamp } from 'drizzl
 
 /**
  * Typed views of the time-series tables. They are partitioned (samples by day, hourly rollups by
- * month), which Drizzle cannot declare, so migration drizzle/0002_timeseries.sql creates them and
+ * month), which Drizzle cannot declare, so migrations drizzle/0002_timeseries.sql (and 0015, the rollup queue) create them and
  * drizzle-kit never sees this file (drizzle.config.ts reads schema.ts only). Use these for
  * queries; ingest writes them with hand-written SQL (src/ingest/store.ts).
  */
@@ -45,6 +45,15 @@ const rollupColumns = () => ({
 export const rollupsHourly = pgTable('rollups_hourly', rollupColumns(), (table) => [
   primaryKey({ name: 'rollups_hourly_pkey', columns: [table.controllerId, table.register, table.bucket] }),
 ]);
+
+/** A stored sample not yet rolled up, with its hour in its controller's zone (src/ingest/store.ts, flushRollups). */
+export const rollupQueue = pgTable('rollup_queue', {
+  controllerId: integer('controller_id').notNull(),
+  bucket: timestamptz('bucket').notNull(),
+  ts: timestamptz('ts').notNull(),
+  registers: integer('registers').array().notNull(),
+  readings: doublePrecision('readings').array().notNull(),
+});
 
 /**
  * The daily rollups: the local days of the hourly ones, combined when read, as rows with the hourly

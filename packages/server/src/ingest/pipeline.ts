@@ -7,7 +7,7 @@ import { createEventEngine } from './events.js';
 import { createPartitions } from './partitions.js';
 import type { RegisteredBox, Registry } from '../fleet/registry.js';
 import type { StatusService } from '../fleet/status.js';
-import { activeRecords } from './store.js';
+import { activeRecords, flushRollups } from './store.js';
 import { createWriter, type Committed } from './writer.js';
 
 /** Larger payloads are dropped unread (and counted): no box message comes near it. */
@@ -16,6 +16,12 @@ export const MAX_PAYLOAD_BYTES = 256 * 1024;
 const TOPIC = new RegExp(`^${TOPIC_ROOT}/(\\d{1,32})/up/([a-z]+)$`);
 const FAULT_STATE_REFRESH_MS = 60_000;
 const PARTITION_MAINTENANCE_MS = 3_600_000;
+/**
+ * How often the rollup queue is flushed when no reader asks first (readers flush before they read).
+ * The longer, the more readings of one hour a flush merges into one upsert: a box that reports every
+ * second gives five.
+ */
+const ROLLUP_FLUSH_MS = 5000;
 
 /** Where a message came from: the box the broker authenticated (embedded), and its address. */
 export interface Origin {
@@ -78,6 +84,7 @@ export function createIngest(deps: {
     },
   });
   let maintenance: NodeJS.Timeout | undefined;
+  const rollups = createRollupFlusher(db, logger);
 
   async function maintainPartitions(): Promise<void> {
     const dropped = await partitions.maintain();
@@ -172,6 +179,7 @@ export function createIngest(deps: {
         maintainPartitions().catch((error: unknown) => logger.warn({ err: error }, 'partition maintenance failed'));
       }, PARTITION_MAINTENANCE_MS);
       maintenance.unref();
+      rollups.start();
     },
 
     /** Rules were edited (a record of a disabled or deleted rule ended): reload the open records before the next batch. */
@@ -191,6 +199,42 @@ export function createIngest(deps: {
     async close(): Promise<void> {
       clearInterval(maintenance);
       await writer.close();
+      await rollups.close();
+    },
+  };
+}
+
+/**
+ * Flushes the rollup queue every `ROLLUP_FLUSH_MS`, one flush at a time, and once more on closing,
+ * after the writer: what this instance committed is rolled up before it stops. A flush that fails
+ * (the database is away) leaves the queue as it was for the next.
+ */
+function createRollupFlusher(db: Db, logger: FastifyBaseLogger) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let closed = false;
+
+  function flush(): Promise<void> {
+    running = flushRollups(db)
+      .then(() => undefined)
+      .catch((error: unknown) => logger.warn({ err: error }, 'flushing the rollup queue failed; the next flush takes it'))
+      .finally(() => (running = undefined));
+    return running;
+  }
+
+  function schedule(): void {
+    if (closed) return;
+    timer = setTimeout(() => void flush().then(schedule), ROLLUP_FLUSH_MS);
+    timer.unref();
+  }
+
+  return {
+    start: schedule,
+    async close(): Promise<void> {
+      closed = true;
+      clearTimeout(timer);
+      await running;
+      await flush();
     },
   };
 }

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ckCodes } from '../db/schema.js';
 import { dailyRollups } from '../db/timeseries.js';
 import { dataMessage, startDataPlaneTest, type DataPlaneTest } from '../test/data-plane.js';
+import { controllerOf } from '../test/fleet.js';
 import { DATABASE_KINDS } from '../test/helpers.js';
+import { createPartitions } from './partitions.js';
+import { flushRollups, insertSamples } from './store.js';
 
 const R = MAGLEV_BLOWER;
 const HOUR_MS = 3_600_000;
@@ -53,6 +56,7 @@ describe.each(DATABASE_KINDS)('K-line rollups on %s', (kind) => {
   }
 
   async function mismatches(boxId: string, zone: string, unit: 'hour' | 'day') {
+    await flushRollups(t.database.db);
     const ofBox = sql`controller_id in (select id from controllers where box_id = ${boxId})`;
     const rollups = unit === 'hour' ? sql`rollups_hourly` : sql`(${dailyRollups(zone, ofBox)}) as days`;
     return t.rows<Record<string, unknown>>(sql`
@@ -103,4 +107,29 @@ describe.each(DATABASE_KINDS)('K-line rollups on %s', (kind) => {
       expect(count?.total).toBe(stored);
     });
   }
+  it('rolls up every stored sample once: what a stopped server left queued, and with flushes at the same time', async () => {
+    const id = t.boxId();
+    await t.register({ id });
+    const { box, controller } = await controllerOf(t.app, id, 1);
+    const start = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 2 * HOUR_MS;
+    const times = Array.from({ length: 120 }, (_, index) => start + index * 60_000);
+    await createPartitions(t.database.db, 3650).ensure(times);
+    // Stored (and queued) as a batch is, with no flush after it: a server stopped here.
+    const sample = (ts: number, index: number) => ({ box, controller, ts, registers: [R.speed, R.power], readings: [index, 2 * index] });
+    await insertSamples(t.database.db, times.slice(0, 60).map(sample));
+    await insertSamples(t.database.db, times.map(sample));
+    // Two flushes at once (on PostgreSQL two connections; PGlite runs them in turn), beside the server's own.
+    await Promise.all([flushRollups(t.database.db), flushRollups(t.database.db)]);
+    const rollups = await t.rows<{ register: number; count: number; sum: number }>(
+      sql`select register, sum(count)::int as count, sum(sum)::float8 as sum from rollups_hourly where controller_id = ${controller.id} group by register order by register`,
+    );
+    const sum = (times.length * (times.length - 1)) / 2;
+    expect(rollups).toEqual(
+      [
+        { register: R.speed, count: times.length, sum },
+        { register: R.power, count: times.length, sum: 2 * sum },
+      ].sort((a, b) => a.register - b.register),
+    );
+    expect(await t.rows(sql`select 1 from rollup_queue where controller_id = ${controller.id}`)).toEqual([]);
+  });
 });

@@ -53,23 +53,10 @@ const INSERT_SAMPLES = fixedStatement(
     zones as (
       select * from unnest(${v.zoneIds}::int[], ${v.zones}::text[]) as z(controller_id, zone)
     ),
-    points as (
-      select s.controller_id, s.ts, z.zone, p.register, p.reading
-      from inserted s
-      join zones z using (controller_id)
-      cross join lateral unnest(s.registers, s.readings) as p(register, reading)
-    ),
-    hour_groups as (
-      select controller_id, register, zone, date_trunc('hour', ts, zone) as bucket,
-        (array_agg(reading order by ts))[1] as open, (array_agg(reading order by ts desc))[1] as close,
-        min(reading) as min, max(reading) as max, sum(reading) as sum, count(*)::int as count, min(ts) as open_ts, max(ts) as close_ts
-      from points
-      group by controller_id, register, zone, date_trunc('hour', ts, zone)
-    ),
-    hourly as (
-      insert into rollups_hourly as r (controller_id, register, bucket, open, close, min, max, sum, count, open_ts, close_ts)
-      select controller_id, register, bucket, open, close, min, max, sum, count, open_ts, close_ts from hour_groups
-      on conflict (controller_id, register, bucket) do update set ${MERGE_BUCKET}
+    queued as (
+      insert into rollup_queue (controller_id, bucket, ts, registers, readings)
+      select s.controller_id, date_trunc('hour', s.ts, z.zone), s.ts, s.registers, s.readings
+      from inserted s join zones z using (controller_id)
     ),
     latest as (
       insert into latest_values as l (controller_id, ts, values, updated_at)
@@ -86,11 +73,10 @@ const INSERT_SAMPLES = fixedStatement(
 
 /**
  * Writes a batch of samples in one statement: the rows go into `samples`; only the rows that were
- * new (a redelivered sample hits the primary key and is skipped) are rolled up into the hourly
- * buckets of their controller's zone (its days are combined from them when read: `dailyRollups`); the newest values of each controller are merged into
- * its latest values (a redelivered value is the same value). Buckets keep open
- * and close by sample time, so late and out-of-order samples land where they belong. Answers how
- * many samples, and readings in them, were new.
+ * new (a redelivered sample hits the primary key and is skipped) join the rollup queue with their
+ * hour in their controller's zone, in the same statement, for `flushRollups` to roll up; the
+ * newest values of each controller are merged into its latest values (a redelivered value is the
+ * same value). Answers how many samples, and readings in them, were new.
  */
 export async function insertSamples(db: Executor, samples: readonly Sample[]): Promise<{ samples: number; points: number }> {
   const zones = new Map<number, string>();
@@ -105,6 +91,58 @@ export async function insertSamples(db: Executor, samples: readonly Sample[]): P
     latestValues: textArray(latest.map((entry) => JSON.stringify(entry.values))),
   });
   return { samples: result?.samples ?? 0, points: result?.points ?? 0 };
+}
+
+/** One flush takes at most this many queued samples (35 readings each in the bench's load); a longer queue takes several. */
+const FLUSH_SAMPLES = 20_000;
+
+/** `flushRollups`' statement, its text built once. */
+const FLUSH_ROLLUPS = fixedStatement(
+  ['limit'],
+  (v) => sql`
+    with taken as (
+      delete from rollup_queue
+      where ctid = any(array(select ctid from rollup_queue limit ${v.limit}::int for update skip locked))
+      returning controller_id, bucket, ts, registers, readings
+    ),
+    points as (
+      select q.controller_id, q.bucket, q.ts, p.register, p.reading
+      from taken q cross join lateral unnest(q.registers, q.readings) as p(register, reading)
+    ),
+    hour_groups as (
+      select controller_id, register, bucket,
+        (array_agg(reading order by ts))[1] as open, (array_agg(reading order by ts desc))[1] as close,
+        min(reading) as min, max(reading) as max, sum(reading) as sum, count(*)::int as count, min(ts) as open_ts, max(ts) as close_ts
+      from points
+      group by controller_id, register, bucket
+    ),
+    hourly as (
+      insert into rollups_hourly as r (controller_id, register, bucket, open, close, min, max, sum, count, open_ts, close_ts)
+      select controller_id, register, bucket, open, close, min, max, sum, count, open_ts, close_ts from hour_groups
+      on conflict (controller_id, register, bucket) do update set ${MERGE_BUCKET}
+    )
+    select count(*)::int as samples from taken`,
+);
+
+/**
+ * Rolls the queued samples up into the hourly buckets of their controller's zone (the days are
+ * combined from them when read: `dailyRollups`), and takes them off the queue, in one statement:
+ * a sample is rolled up once, by whichever instance takes it (`skip locked`: two flushes never wait
+ * on each other's rows). Buckets keep open and close by sample time, so late and out-of-order
+ * samples land where they belong. Rolling up every hour of every sample as it was written upserted
+ * one row per reading and batch, the database's main work at ingest; a flush upserts one per
+ * reading and hour (BENCHMARKS.md, issue 17). Ingest flushes every few seconds, and the readers of the
+ * rollups flush before they read, so that what is committed is in the rollups they read. Answers
+ * how many samples were rolled up.
+ */
+export async function flushRollups(db: Executor): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [result] = await FLUSH_ROLLUPS<{ samples: number }>(db, { limit: FLUSH_SAMPLES });
+    const samples = result?.samples ?? 0;
+    total += samples;
+    if (samples < FLUSH_SAMPLES) return total;
+  }
 }
 
 /**

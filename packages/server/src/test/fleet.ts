@@ -6,7 +6,7 @@ import { queryRows } from '../db/sql.js';
 import { eventRules, type EventSeverity, users } from '../db/schema.js';
 import type { Sample } from '../ingest/decode.js';
 import { createPartitions } from '../ingest/partitions.js';
-import { insertSamples, openRecords, type StoredRecord } from '../ingest/store.js';
+import { flushRollups, insertSamples, openRecords, type StoredRecord } from '../ingest/store.js';
 import type { TestApp } from './helpers.js';
 
 /**
@@ -59,7 +59,7 @@ export async function controllerOf(app: App, boxId: string, station: number) {
   return { box: registered, controller };
 }
 
-/** Stores samples through the ingest's insert (rollups and latest values included), creating their partitions first. */
+/** Stores samples through the ingest's insert and rolls them up (latest values included), creating their partitions first. */
 export async function ingest(app: App, db: Db, boxId: string, station: number, rows: { ts: number; values: Record<number, number> }[]): Promise<void> {
   const { box: registered, controller } = await controllerOf(app, boxId, station);
   await createPartitions(db, 3650).ensure(rows.map((row) => row.ts));
@@ -71,6 +71,7 @@ export async function ingest(app: App, db: Db, boxId: string, station: number, r
     readings: Object.values(row.values),
   }));
   await insertSamples(db, samples);
+  await flushRollups(db);
 }
 
 /** Opens (or records, with `endedAt`) a fault record of a rule of the controller's device type. */

@@ -142,6 +142,7 @@ describe.each(DATABASE_KINDS)('box registration on %s', (kind) => {
     expect(after[0]).toEqual(before[0]);
     expect(await t.rows(sql`select 1 from samples where controller_id = ${before[1]!.id}`)).toEqual([]);
     expect(await t.rows(sql`select 1 from rollups_hourly where controller_id = ${before[1]!.id}`)).toEqual([]);
+    expect(await t.rows(sql`select 1 from rollup_queue where controller_id = ${before[1]!.id}`)).toEqual([]);
   });
 
   const put = (token: string, id: string, payload: unknown, headers: Record<string, string> = EN) =>

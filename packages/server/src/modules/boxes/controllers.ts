@@ -2,7 +2,7 @@ import type { UpdateBox } from '@cloudbox/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { controllers, faultRecords, latestValues } from '../../db/schema.js';
-import { rollupsHourly, samples } from '../../db/timeseries.js';
+import { rollupQueue, rollupsHourly, samples } from '../../db/timeseries.js';
 
 /* A box's bus: its controllers, and the data that goes or is reset with them when the bus changes. */
 
@@ -20,10 +20,11 @@ async function resetControllers(executor: Pick<Db, 'update' | 'delete'>, control
   await executor.delete(latestValues).where(inArray(latestValues.controllerId, controllerIds));
 }
 
-/** Samples and rollups have no foreign key (it would cost every insert): they go explicitly. */
+/** Samples, their rollups and the rollup queue have no foreign key (it would cost every insert): they go explicitly. */
 export async function deleteHistory(executor: Pick<Db, 'delete'>, controllerIds: number[]): Promise<void> {
   if (controllerIds.length === 0) return;
   await executor.delete(samples).where(inArray(samples.controllerId, controllerIds));
+  await executor.delete(rollupQueue).where(inArray(rollupQueue.controllerId, controllerIds));
   await executor.delete(rollupsHourly).where(inArray(rollupsHourly.controllerId, controllerIds));
 }
 

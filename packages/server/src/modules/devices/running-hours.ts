@@ -5,6 +5,7 @@ import { queryRows } from '../../db/sql.js';
 import type { Registry } from '../../fleet/registry.js';
 import type { DevicePolicy } from '../../access/policy.js';
 import type { Person } from '../../access/scope.js';
+import { flushRollups } from '../../ingest/store.js';
 import { resolveDevice } from './resolve.js';
 
 const HOUR_MS = 3_600_000;
@@ -52,6 +53,7 @@ export function createRunningHours(deps: { db: Db; registry: Registry; policy: D
     if (!stop) return { register: null, today: null, last_30_days: null };
     const time = now();
     const at = sql`${time.toISOString()}::timestamptz`;
+    await flushRollups(db);
     const hours = await queryRows<RollupHour & { start_ms: number; today: boolean }>(
       db,
       sql`select date_part('epoch', bucket) * 1000 as start_ms, min, max, sum / count as avg,

@@ -46,6 +46,9 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     records = [await trip(BOX_A, 'fault', T0), await trip(BOX_A, 'alert', T0 + HOUR), await trip(BOX_B, 'fault', T0 + 2 * HOUR, T0 + 3 * HOUR)];
     t.app.services.notices.wake();
     await eventually(async () => ((await unread()) === 4 ? true : undefined), "demo_manager's four notifications");
+    // The fan-out tells the bus once its transaction's commit is back, which can be after another
+    // connection already reads the four: wait for what the bus heard too.
+    await eventually(() => (heard.length >= 4 ? true : undefined), 'the bus telling of the four');
   });
   afterAll(() => t?.dispose());
 
