@@ -1,10 +1,15 @@
--- The samples that are stored but not yet rolled up: ingest writes each new sample here, with its
--- hour in its controller's zone, in the statement that stores it; src/ingest/store.ts flushRollups
--- rolls them up into rollups_hourly and deletes them in one statement, every few seconds and before the
--- rollups are read. A crash between the two loses nothing: the queue is durable and the next flush,
--- of any instance, takes it. No key: rows are only ever taken whole, by their ctid. (Samples stored
--- before this migration were rolled up as they were written.)
+-- The samples that are stored but not yet in the hourly rollups: ingest writes each new sample here,
+-- with its hour in its controller's zone and the writer (a server process) and batch that wrote it,
+-- in the statement that stores it. The writer rolls its own batches up in memory and, every few
+-- seconds, merges those hours into rollups_hourly and deletes their rows in one transaction
+-- (src/ingest/rollups.ts); anything else queued (a batch with redelivered samples, rows a stopped
+-- server left) is rolled up from these rows in SQL (src/ingest/store.ts, flushRollups). A crash
+-- loses nothing: the rows stay until their hours are in. No key: rows are taken by their ctid or
+-- by writer and batch. (Samples stored before this migration were rolled up as they were written.)
 CREATE TABLE "rollup_queue" (
+	"writer" uuid NOT NULL,
+	"batch" bigint NOT NULL,
+	"queued_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"controller_id" integer NOT NULL,
 	"bucket" timestamp with time zone NOT NULL,
 	"ts" timestamp with time zone NOT NULL,

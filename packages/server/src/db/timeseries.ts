@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { doublePrecision, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Typed views of the time-series tables. They are partitioned (samples by day, hourly rollups by
@@ -46,8 +46,11 @@ export const rollupsHourly = pgTable('rollups_hourly', rollupColumns(), (table) 
   primaryKey({ name: 'rollups_hourly_pkey', columns: [table.controllerId, table.register, table.bucket] }),
 ]);
 
-/** A stored sample not yet rolled up, with its hour in its controller's zone (src/ingest/store.ts, flushRollups). */
+/** A stored sample not yet rolled up, with its hour in its controller's zone and the writer and batch that stored it (src/ingest/rollups.ts). */
 export const rollupQueue = pgTable('rollup_queue', {
+  writer: uuid('writer').notNull(),
+  batch: bigint('batch', { mode: 'number' }).notNull(),
+  queuedAt: timestamptz('queued_at').notNull(),
   controllerId: integer('controller_id').notNull(),
   bucket: timestamptz('bucket').notNull(),
   ts: timestamptz('ts').notNull(),

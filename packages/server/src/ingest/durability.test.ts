@@ -6,7 +6,6 @@ import type { Database } from '../db/index.js';
 import { queryRows } from '../db/sql.js';
 import { dataMessage, dataPlaneTargets, eventually, startDataPlaneTest, type DataPlaneTest } from '../test/data-plane.js';
 import { DATABASE_KINDS } from '../test/helpers.js';
-import { flushRollups } from './store.js';
 
 const R = MAGLEV_BLOWER;
 const dialect = new PgDialect();
@@ -117,7 +116,7 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('a database failure mid-batch on
     );
     expect(stored.map((row) => row.ts)).toEqual(messages.map((_, index) => start + index * 1000));
     // The daily rollups are these hours combined when read.
-    await flushRollups(t.database.db);
+    await t.app.services.ingest.flushRollups();
     const [rollup] = await t.rows<{ count: number; sum: number }>(
       sql`select sum(r.count)::int as count, sum(r.sum)::float8 as sum from rollups_hourly r join controllers c on c.id = r.controller_id
           where c.box_id = ${id} and r.register = ${R.speed}`,

@@ -7,7 +7,6 @@ import type { Database } from '../db/index.js';
 import { dataMessage, dataPlaneTargets, eventually, startDataPlaneTest, type DataPlaneTest } from '../test/data-plane.js';
 import { bearer, DATABASE_KINDS, envelopeOf, EN } from '../test/helpers.js';
 import { MAX_PAYLOAD_BYTES } from './pipeline.js';
-import { flushRollups } from './store.js';
 
 const R = MAGLEV_BLOWER;
 const dialect = new PgDialect();
@@ -90,7 +89,7 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
 
     expect(await samplesOf(id)).toEqual([{ ts, registers: [R.speed, R.power, R.frontBearingTemperature], readings: [15_000, 75.5, 65.2] }]);
     expect(await latestOf(id)).toEqual({ [R.speed]: 15_000, [R.power]: 75.5, [R.frontBearingTemperature]: 65.2 });
-    await flushRollups(t.database.db);
+    await t.app.services.ingest.flushRollups();
     const [rollup] = await t.rows<{ count: number; open: number }>(
       sql`select r.count, r.open from rollups_hourly r join controllers c on c.id = r.controller_id where c.box_id = ${id} and r.register = ${R.power}`,
     );
@@ -183,7 +182,7 @@ describe.each(dataPlaneTargets(DATABASE_KINDS))('ingest on %s with the %s broker
     });
     expect(await samplesOf(id)).toEqual([{ ts, registers: [R.speed, R.power], readings: [15_000, 75.5] }]);
     expect(await latestOf(id)).toEqual({ [R.speed]: 15_000, [R.power]: 75.5 });
-    await flushRollups(t.database.db);
+    await t.app.services.ingest.flushRollups();
     const [rollup] = await t.rows<{ count: number }>(
       sql`select r.count from rollups_hourly r join controllers c on c.id = r.controller_id where c.box_id = ${id} and r.register = ${R.power}`,
     );

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataMessage, eventually, startDataPlaneTest, type DataPlaneTest } from '../test/data-plane.js';
 import { bearer, signIn } from '../test/helpers.js';
 import { startTcpProxy, targetOf, throughProxy, type TcpProxy } from '../test/tcp-proxy.js';
-import { flushRollups } from './store.js';
 
 const R = MAGLEV_BLOWER;
 const BOXES = 3;
@@ -121,7 +120,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage under ingest (P
           .map((sampleTs) => ({ ts: sampleTs, samples: 1 })),
       );
       // Counted once in the rollups too, though a batch was written more than once.
-      await flushRollups(t.database.db);
+      await t.app.services.ingest.flushRollups();
       const [rollup] = await t.rows<{ count: number }>(
         sql`select sum(r.count)::int as count from rollups_hourly r join controllers c on c.id = r.controller_id where c.box_id = ${id} and r.register = ${R.speed}`,
       );

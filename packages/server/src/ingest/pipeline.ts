@@ -7,7 +7,8 @@ import { createEventEngine } from './events.js';
 import { createPartitions } from './partitions.js';
 import type { RegisteredBox, Registry } from '../fleet/registry.js';
 import type { StatusService } from '../fleet/status.js';
-import { activeRecords, flushRollups } from './store.js';
+import { createRollups } from './rollups.js';
+import { activeRecords } from './store.js';
 import { createWriter, type Committed } from './writer.js';
 
 /** Larger payloads are dropped unread (and counted): no box message comes near it. */
@@ -16,12 +17,6 @@ export const MAX_PAYLOAD_BYTES = 256 * 1024;
 const TOPIC = new RegExp(`^${TOPIC_ROOT}/(\\d{1,32})/up/([a-z]+)$`);
 const FAULT_STATE_REFRESH_MS = 60_000;
 const PARTITION_MAINTENANCE_MS = 3_600_000;
-/**
- * How often the rollup queue is flushed when no reader asks first (readers flush before they read).
- * The longer, the more readings of one hour a flush merges into one upsert: a box that reports every
- * second gives five.
- */
-const ROLLUP_FLUSH_MS = 5000;
 
 /** Where a message came from: the box the broker authenticated (embedded), and its address. */
 export interface Origin {
@@ -66,6 +61,7 @@ export function createIngest(deps: {
   const partitions = createPartitions(db, deps.rawRetentionDays);
   const events = createEventEngine();
   let lastFaultRefresh = 0;
+  const rollups = createRollups({ db, logger });
   const writer = createWriter({
     db,
     lanes: deps.writerLanes,
@@ -73,6 +69,7 @@ export function createIngest(deps: {
     events,
     counters,
     logger,
+    rollups,
     onCommitted: (committed) => hooks.committed(committed),
     // Another instance may have opened or closed records for boxes this one also sees.
     faultState: {
@@ -84,7 +81,6 @@ export function createIngest(deps: {
     },
   });
   let maintenance: NodeJS.Timeout | undefined;
-  const rollups = createRollupFlusher(db, logger);
 
   async function maintainPartitions(): Promise<void> {
     const dropped = await partitions.maintain();
@@ -182,6 +178,9 @@ export function createIngest(deps: {
       rollups.start();
     },
 
+    /** Everything committed so far into the hourly rollups: their readers ask before they read. */
+    flushRollups: rollups.flush,
+
     /** Rules were edited (a record of a disabled or deleted rule ended): reload the open records before the next batch. */
     rulesChanged(): void {
       lastFaultRefresh = 0;
@@ -200,41 +199,6 @@ export function createIngest(deps: {
       clearInterval(maintenance);
       await writer.close();
       await rollups.close();
-    },
-  };
-}
-
-/**
- * Flushes the rollup queue every `ROLLUP_FLUSH_MS`, one flush at a time, and once more on closing,
- * after the writer: what this instance committed is rolled up before it stops. A flush that fails
- * (the database is away) leaves the queue as it was for the next.
- */
-function createRollupFlusher(db: Db, logger: FastifyBaseLogger) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let closed = false;
-
-  function flush(): Promise<void> {
-    running = flushRollups(db)
-      .then(() => undefined)
-      .catch((error: unknown) => logger.warn({ err: error }, 'flushing the rollup queue failed; the next flush takes it'))
-      .finally(() => (running = undefined));
-    return running;
-  }
-
-  function schedule(): void {
-    if (closed) return;
-    timer = setTimeout(() => void flush().then(schedule), ROLLUP_FLUSH_MS);
-    timer.unref();
-  }
-
-  return {
-    start: schedule,
-    async close(): Promise<void> {
-      closed = true;
-      clearTimeout(timer);
-      await running;
-      await flush();
     },
   };
 }

@@ -7,6 +7,7 @@ import { dataMessage, startDataPlaneTest, type DataPlaneTest } from '../test/dat
 import { controllerOf } from '../test/fleet.js';
 import { DATABASE_KINDS } from '../test/helpers.js';
 import { createPartitions } from './partitions.js';
+import { createRollups } from './rollups.js';
 import { flushRollups, insertSamples } from './store.js';
 
 const R = MAGLEV_BLOWER;
@@ -56,7 +57,7 @@ describe.each(DATABASE_KINDS)('K-line rollups on %s', (kind) => {
   }
 
   async function mismatches(boxId: string, zone: string, unit: 'hour' | 'day') {
-    await flushRollups(t.database.db);
+    await t.app.services.ingest.flushRollups();
     const ofBox = sql`controller_id in (select id from controllers where box_id = ${boxId})`;
     const rollups = unit === 'hour' ? sql`rollups_hourly` : sql`(${dailyRollups(zone, ofBox)}) as days`;
     return t.rows<Record<string, unknown>>(sql`
@@ -107,6 +108,51 @@ describe.each(DATABASE_KINDS)('K-line rollups on %s', (kind) => {
       expect(count?.total).toBe(stored);
     });
   }
+  it('rolls a writer’s batches up in memory, and counts a sample once when another flush took it from the queue first', async () => {
+    const id = t.boxId();
+    await t.register({ id });
+    const { box, controller } = await controllerOf(t.app, id, 1);
+    const start = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 2 * HOUR_MS;
+    const times = Array.from({ length: 90 }, (_, index) => start + index * 60_000);
+    await createPartitions(t.database.db, 3650).ensure(times);
+    // A writer of its own, without the server's timer: the test says when it flushes.
+    const rollups = createRollups({ db: t.database.db, logger: t.app.log });
+    const write = async (slice: number[]) => {
+      const samples = slice.map((ts) => ({ box, controller, ts, registers: [R.speed, R.power], readings: [ts / 60_000, 1] }));
+      const queuedBy = rollups.nextBatch();
+      const inserted = await insertSamples(t.database.db, samples, queuedBy);
+      rollups.committed(queuedBy, samples, inserted.samples, inserted.hours);
+    };
+    const stored = async () =>
+      t.rows<{ count: number; sum: number }>(
+        sql`select sum(count)::int as count, sum(sum)::float8 as sum from rollups_hourly where controller_id = ${controller.id} group by register order by register`,
+      );
+    const expected = (slice: number[]) =>
+      [R.speed, R.power]
+        .sort((a, b) => a - b)
+        .map((register) => ({
+          count: slice.length,
+          sum: register === R.speed ? slice.reduce((sum, ts) => sum + ts / 60_000, 0) : slice.length,
+        }));
+
+    // Merged from memory: the queue is empty after it.
+    await write(times.slice(0, 30));
+    await rollups.flush();
+    expect(rollups.rolledUp).toEqual({ inMemory: 30, inSql: 0 });
+    expect(await stored()).toEqual(expected(times.slice(0, 30)));
+    expect(await t.rows(sql`select 1 from rollup_queue where controller_id = ${controller.id}`)).toEqual([]);
+
+    // Another process's sweep takes the next batches' rows first (as if this writer had stopped):
+    // this writer's flush finds them gone and writes nothing of its own.
+    await write(times.slice(30, 60));
+    await write(times.slice(60, 90));
+    expect(await flushRollups(t.database.db, { writer: '00000000-0000-0000-0000-000000000001', batches: [] })).toBe(0);
+    await flushRollups(t.database.db, { ageMs: 0 });
+    await rollups.flush();
+    expect(rollups.rolledUp).toEqual({ inMemory: 30, inSql: 0 });
+    expect(await stored()).toEqual(expected(times));
+  });
+
   it('rolls up every stored sample once: what a stopped server left queued, and with flushes at the same time', async () => {
     const id = t.boxId();
     await t.register({ id });

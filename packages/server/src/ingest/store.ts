@@ -38,11 +38,12 @@ function samplesAsRows(columns: Record<(typeof SAMPLE_COLUMNS)[number], unknown>
 
 /** `insertSamples`' statement, its text built once. */
 const INSERT_SAMPLES = fixedStatement(
-  [...SAMPLE_COLUMNS, 'zoneIds', 'zones', 'latestIds', 'latestTs', 'latestValues'],
+  [...SAMPLE_COLUMNS, 'zoneIds', 'zones', 'latestIds', 'latestTs', 'latestValues', 'writer', 'batch'],
   (v) => sql`
     with input as (
-      select i.controller_id, timestamptz 'epoch' + i.ms * interval '1 millisecond' as ts, i.registers::int[] as registers, i.readings::float8[] as readings
-      from ${samplesAsRows(v)}
+      select i.controller_id, timestamptz 'epoch' + i.ms * interval '1 millisecond' as ts, i.registers::int[] as registers, i.readings::float8[] as readings, i.ord
+      from unnest(${v.controllerIds}::int[], ${v.ms}::float8[], ${v.registers}::text[], ${v.readings}::text[]) with ordinality
+        as i(controller_id, ms, registers, readings, ord)
     ),
     inserted as (
       insert into samples (controller_id, ts, registers, readings)
@@ -54,8 +55,8 @@ const INSERT_SAMPLES = fixedStatement(
       select * from unnest(${v.zoneIds}::int[], ${v.zones}::text[]) as z(controller_id, zone)
     ),
     queued as (
-      insert into rollup_queue (controller_id, bucket, ts, registers, readings)
-      select s.controller_id, date_trunc('hour', s.ts, z.zone), s.ts, s.registers, s.readings
+      insert into rollup_queue (writer, batch, controller_id, bucket, ts, registers, readings)
+      select ${v.writer}::uuid, ${v.batch}::bigint, s.controller_id, date_trunc('hour', s.ts, z.zone), s.ts, s.registers, s.readings
       from inserted s join zones z using (controller_id)
     ),
     latest as (
@@ -68,41 +69,65 @@ const INSERT_SAMPLES = fixedStatement(
       on conflict (controller_id) do update set values = l.values || excluded.values, ts = excluded.ts, updated_at = excluded.updated_at
       where l.ts < excluded.ts
     )
-    select count(*)::int as samples, coalesce(sum(cardinality(registers)), 0)::int as points from inserted`,
+    select count(*)::int as samples, coalesce(sum(cardinality(registers)), 0)::int as points,
+      -- Each sample's hour in its zone, in the batch's order, for the writer's own rollups (./rollups.ts).
+      (select array_agg(date_part('epoch', date_trunc('hour', i.ts, z.zone)) * 1000 order by i.ord)
+       from input i join zones z using (controller_id)) as hours
+    from inserted`,
 );
+
+/** Whose queued samples these are: a writer (one server process) and its batch. */
+export interface QueuedBy {
+  writer: string;
+  batch: number;
+}
 
 /**
  * Writes a batch of samples in one statement: the rows go into `samples`; only the rows that were
  * new (a redelivered sample hits the primary key and is skipped) join the rollup queue with their
- * hour in their controller's zone, in the same statement, for `flushRollups` to roll up; the
+ * hour in their controller's zone, under the writer and batch given, in the same statement; the
  * newest values of each controller are merged into its latest values (a redelivered value is the
- * same value). Answers how many samples, and readings in them, were new.
+ * same value). Answers how many samples, and readings in them, were new, and every sample's hour
+ * (epoch ms), in the batch's order.
  */
-export async function insertSamples(db: Executor, samples: readonly Sample[]): Promise<{ samples: number; points: number }> {
+export async function insertSamples(
+  db: Executor,
+  samples: readonly Sample[],
+  queuedBy: QueuedBy = UNOWNED,
+): Promise<{ samples: number; points: number; hours: number[] }> {
   const zones = new Map<number, string>();
   for (const sample of samples) zones.set(sample.controller.id, sample.box.timeZone);
   const latest = latestOf(samples);
-  const [result] = await INSERT_SAMPLES<{ samples: number; points: number }>(db, {
+  const [result] = await INSERT_SAMPLES<{ samples: number; points: number; hours: number[] | null }>(db, {
     ...sampleColumns(samples),
     zoneIds: numberArray([...zones.keys()]),
     zones: textArray([...zones.values()]),
     latestIds: numberArray(latest.map((entry) => entry.controllerId)),
     latestTs: numberArray(latest.map((entry) => entry.ts)),
     latestValues: textArray(latest.map((entry) => JSON.stringify(entry.values))),
+    writer: queuedBy.writer,
+    batch: queuedBy.batch,
   });
-  return { samples: result?.samples ?? 0, points: result?.points ?? 0 };
+  return { samples: result?.samples ?? 0, points: result?.points ?? 0, hours: (result?.hours ?? []).map(Number) };
 }
+
+/** Samples queued by no writer in particular (seeded by tests and tools): only `flushRollups` takes them. */
+export const UNOWNED: QueuedBy = { writer: '00000000-0000-0000-0000-000000000000', batch: 0 };
 
 /** One flush takes at most this many queued samples (35 readings each in the bench's load); a longer queue takes several. */
 const FLUSH_SAMPLES = 20_000;
 
 /** `flushRollups`' statement, its text built once. */
 const FLUSH_ROLLUPS = fixedStatement(
-  ['limit'],
+  ['limit', 'writer', 'batches', 'ageMs'],
   (v) => sql`
     with taken as (
       delete from rollup_queue
-      where ctid = any(array(select ctid from rollup_queue limit ${v.limit}::int for update skip locked))
+      where ctid = any(array(
+        select ctid from rollup_queue
+        where (${v.writer}::uuid is null or (writer = ${v.writer}::uuid and batch = any(${v.batches}::bigint[])))
+          and queued_at <= now() - ${v.ageMs}::float8 * interval '1 millisecond'
+        limit ${v.limit}::int for update skip locked))
       returning controller_id, bucket, ts, registers, readings
     ),
     points as (
@@ -124,26 +149,100 @@ const FLUSH_ROLLUPS = fixedStatement(
     select count(*)::int as samples from taken`,
 );
 
+/** Which queued samples `flushRollups` takes: all, a writer's batches, or those queued at least `ageMs` ago. */
+export type QueueSelection = { all: true } | { writer: string; batches: readonly number[] } | { ageMs: number };
+
 /**
- * Rolls the queued samples up into the hourly buckets of their controller's zone (the days are
+ * Rolls queued samples up in SQL into the hourly buckets of their controller's zone (the days are
  * combined from them when read: `dailyRollups`), and takes them off the queue, in one statement:
- * a sample is rolled up once, by whichever instance takes it (`skip locked`: two flushes never wait
+ * a sample is rolled up once, by whichever flush takes it (`skip locked`: two flushes never wait
  * on each other's rows). Buckets keep open and close by sample time, so late and out-of-order
- * samples land where they belong. Rolling up every hour of every sample as it was written upserted
- * one row per reading and batch, the database's main work at ingest; a flush upserts one per
- * reading and hour (BENCHMARKS.md, issue 17). Ingest flushes every few seconds, and the readers of the
- * rollups flush before they read, so that what is committed is in the rollups they read. Answers
- * how many samples were rolled up.
+ * samples land where they belong. The writers roll up their own batches in memory (./rollups.ts);
+ * this is the exact path for everything else: batches with redelivered samples, what a stopped
+ * server left queued, samples seeded without a writer. Answers how many samples were rolled up.
  */
-export async function flushRollups(db: Executor): Promise<number> {
+export async function flushRollups(db: Executor, selection: QueueSelection = { all: true }): Promise<number> {
+  const values = {
+    limit: FLUSH_SAMPLES,
+    writer: 'writer' in selection ? selection.writer : null,
+    batches: 'writer' in selection ? numberArray(selection.batches) : '{}',
+    ageMs: 'ageMs' in selection ? selection.ageMs : 0,
+  };
   let total = 0;
   for (;;) {
-    const [result] = await FLUSH_ROLLUPS<{ samples: number }>(db, { limit: FLUSH_SAMPLES });
+    const [result] = await FLUSH_ROLLUPS<{ samples: number }>(db, values);
     const samples = result?.samples ?? 0;
     total += samples;
     if (samples < FLUSH_SAMPLES) return total;
   }
 }
+
+/** One writer's hourly buckets as rolled up in memory, as columns: row i is every array's i-th item. */
+export interface HourColumns {
+  controllerIds: number[];
+  registers: number[];
+  buckets: number[];
+  open: number[];
+  close: number[];
+  min: number[];
+  max: number[];
+  sum: number[];
+  count: number[];
+  openTs: number[];
+  closeTs: number[];
+}
+
+const MERGE_HOURS = fixedStatement(
+  ['controllerIds', 'registers', 'buckets', 'open', 'close', 'min', 'max', 'sum', 'count', 'openTs', 'closeTs'],
+  (v) => sql`
+    insert into rollups_hourly as r (controller_id, register, bucket, open, close, min, max, sum, count, open_ts, close_ts)
+    select h.controller_id, h.register, timestamptz 'epoch' + h.bucket * interval '1 millisecond', h.open, h.close, h.min, h.max, h.sum, h.count,
+      timestamptz 'epoch' + h.open_ts * interval '1 millisecond', timestamptz 'epoch' + h.close_ts * interval '1 millisecond'
+    from unnest(${v.controllerIds}::int[], ${v.registers}::int[], ${v.buckets}::float8[], ${v.open}::float8[], ${v.close}::float8[],
+      ${v.min}::float8[], ${v.max}::float8[], ${v.sum}::float8[], ${v.count}::int[], ${v.openTs}::float8[], ${v.closeTs}::float8[])
+      as h(controller_id, register, bucket, open, close, min, max, sum, count, open_ts, close_ts)
+    on conflict (controller_id, register, bucket) do update set ${MERGE_BUCKET}`,
+);
+
+const TAKE_QUEUED = fixedStatement(
+  ['writer', 'batches'],
+  (v) => sql`
+    with taken as (delete from rollup_queue where writer = ${v.writer}::uuid and batch = any(${v.batches}::bigint[]) returning 1)
+    select count(*)::int as samples from taken`,
+);
+
+/**
+ * A writer's own batches, rolled up in memory, into the hourly rollups: their queued samples are
+ * taken off the queue and the buckets merged in, in one transaction, but only when every sample
+ * is still queued. A sample another flush took meanwhile (a writer thought stopped, swept by age)
+ * is in the rollups already: then nothing is written and the answer is false, for the caller to
+ * roll what is left up in SQL.
+ */
+export async function mergeHours(
+  db: Db,
+  queuedBy: { writer: string; batches: readonly number[] },
+  samples: number,
+  hours: readonly HourColumns[],
+): Promise<boolean> {
+  return db
+    .transaction(async (tx) => {
+      const [taken] = await TAKE_QUEUED<{ samples: number }>(tx, { writer: queuedBy.writer, batches: numberArray(queuedBy.batches) });
+      if (taken?.samples !== samples) throw new NotAllQueued();
+      for (const chunk of hours) {
+        await MERGE_HOURS(
+          tx,
+          Object.fromEntries(Object.entries(chunk).map(([column, values]) => [column, numberArray(values as number[])])) as Record<keyof HourColumns, string>,
+        );
+      }
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NotAllQueued) return false;
+      throw error;
+    });
+}
+
+class NotAllQueued extends Error {}
 
 /**
  * How many of a written batch's samples differ from the sample stored under their controller and

@@ -47,6 +47,7 @@ function writerOn(db: Db, faultState: { due(): boolean; reload(): Promise<void> 
     events: createEventEngine(),
     counters: createCounters(),
     logger: { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger,
+    rollups: { nextBatch: () => ({ writer: 'test', batch: 1 }), committed: () => undefined },
     onCommitted: () => undefined,
     faultState,
   });

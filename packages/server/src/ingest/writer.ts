@@ -6,6 +6,7 @@ import type { IngestCounters } from './counters.js';
 import type { Sample } from './decode.js';
 import type { EventEngine } from './events.js';
 import type { createPartitions } from './partitions.js';
+import type { Rollups } from './rollups.js';
 import { closeRecords, countConflicts, insertSamples, openRecords, queueNoticeEvents, type StoredRecord } from './store.js';
 
 interface Pending {
@@ -70,6 +71,8 @@ export function createWriter(deps: {
   events: EventEngine;
   counters: IngestCounters;
   logger: FastifyBaseLogger;
+  /** Tags each batch's queued samples, and rolls up the committed ones. */
+  rollups: Pick<Rollups, 'nextBatch' | 'committed'>;
   onCommitted(committed: Committed): void;
   /** Reloading the fault state: due now and then, done while no lane has an evaluation staged. */
   faultState: { due(): boolean; reload(): Promise<void> };
@@ -142,8 +145,9 @@ export function createWriter(deps: {
     const started = performance.now();
     await partitions.ensure(samples.map((sample) => sample.ts));
     const evaluation = events.evaluate(samples);
+    const queuedBy = deps.rollups.nextBatch();
     const outcome = async (executor: Pick<Db, 'execute'>) => {
-      const inserted = await insertSamples(executor, samples);
+      const inserted = await insertSamples(executor, samples, queuedBy);
       const conflicts = inserted.samples < samples.length ? await countConflicts(executor, samples) : 0;
       const closed = await closeRecords(executor, evaluation.close);
       const opened = await openRecords(executor, evaluation.open);
@@ -154,6 +158,7 @@ export function createWriter(deps: {
     const noRecords = evaluation.open.length === 0 && evaluation.close.length === 0;
     const { inserted, conflicts, opened, closed } = noRecords ? await outcome(db) : await db.transaction((tx) => outcome(tx));
     evaluation.commit();
+    deps.rollups.committed(queuedBy, samples, inserted.samples, inserted.hours);
     counters.batches += 1;
     counters.samples += inserted.samples;
     counters.points += inserted.points;

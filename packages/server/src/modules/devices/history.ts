@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.js';
 import { numberArray, queryRows } from '../../db/sql.js';
 import { dailyRollups } from '../../db/timeseries.js';
-import { flushRollups } from '../../ingest/store.js';
 
 const HOUR_MS = 3_600_000;
 /** A downsampling bucket keeps its first, lowest, highest and last point (M4): four points per bucket. */
@@ -24,9 +23,9 @@ export interface TimeRange {
  * Reads of the time series for history curves and K-lines. Raw samples answer recent ranges;
  * hourly rollups answer ranges that reach past the raw retention (`rawEarliest`) and long ranges
  * with a point budget, so a year's curve reads 8,760 rollup rows instead of three million samples.
- * The rollup queue is flushed before the rollups are read: they hold every sample committed so far.
+ * `flushRollups` runs before the rollups are read: they hold every sample committed so far.
  */
-export function createHistoryReader(db: Db) {
+export function createHistoryReader(db: Db, flushRollups: () => Promise<void>) {
   /** Samples in the range, oldest first, one item per sample with the registers asked for. */
   async function samplesPage(series: Series, range: TimeRange, registers: number[], all: boolean, page: { page: number; page_size: number }) {
     // Every sample holds some register of its controller: only a narrower choice needs the overlap test.
@@ -53,7 +52,7 @@ export function createHistoryReader(db: Db) {
 
   /** Hours in the range, oldest first, each with the hour's average of every register asked for. */
   async function hourlyPage(series: Series, range: TimeRange, registers: number[], page: { page: number; page_size: number }) {
-    await flushRollups(db);
+    await flushRollups();
     const where = sql`controller_id = ${series.controllerId} and register = any(${numberArray(registers)}::int[])
       and bucket >= date_trunc('hour', ${iso(range.from)}::timestamptz, ${series.timeZone}) and bucket <= ${iso(range.to)}::timestamptz`;
     const [counted, rows] = await Promise.all([
@@ -101,7 +100,7 @@ export function createHistoryReader(db: Db) {
   async function hourlyDownsampled(series: Series, range: TimeRange, registers: number[], width: number): Promise<HistoryPoint[]> {
     // The hours' times in epoch ms worked out once per row (the fence keeps the subquery whole): a
     // year's curve reads 8,760 rows per register, and each time appears in three aggregates (23 → 18 ms).
-    await flushRollups(db);
+    await flushRollups();
     const rows = await queryRows<BucketRow>(
       db,
       sql`select register,
@@ -154,7 +153,7 @@ export function createHistoryReader(db: Db) {
         interval === 'hour'
           ? sql`rollups_hourly`
           : sql`(${dailyRollups(series.timeZone, sql`${ofRegister} and bucket >= ${from} and bucket < ${to} + interval '2 days'`)}) as days`;
-      await flushRollups(db);
+      await flushRollups();
       const rows = await queryRows<KlineCandle>(
         db,
         sql`select date_part('epoch', bucket) * 1000 as t, open, max as high, min as low, close, min, max, sum / count as avg, count
