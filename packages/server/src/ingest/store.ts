@@ -222,7 +222,7 @@ export async function mergeHours(
   db: Db,
   queuedBy: { writer: string; batches: readonly number[] },
   samples: number,
-  hours: readonly HourColumns[],
+  hours: Iterable<HourColumns>,
 ): Promise<boolean> {
   return db
     .transaction(async (tx) => {
