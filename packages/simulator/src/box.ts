@@ -252,6 +252,10 @@ export class VirtualBox {
     client.publish(this.topics.ack, JSON.stringify(ack), QOS1, (error) => {
       if (!error) this.context.counters.acks += 1;
     });
+    // What a write changed is reported at once, as gateways that report on change do, not at the next
+    // interval: a start shows running on the live page a moment after it is acknowledged. (Load
+    // generation keeps its own pace.)
+    if (ack.ok && this.context.inFlight === undefined) this.publishData();
   }
 
   /** A PLC program's chunk or verification: answered once the (slow) bus took it; a test's fault may drop the box afterwards. */
