@@ -108,13 +108,20 @@ describe.each(DATABASE_KINDS)('K-line rollups on %s', (kind) => {
       expect(count?.total).toBe(stored);
     });
   }
-  it('rolls a writer’s batches up in memory, and counts a sample once when another flush took it from the queue first', async () => {
+
+  /** A new box with its samples' times, `count` of them `stepMs` apart from two hours ago, their partitions made. */
+  async function boxWithTimes(count: number, stepMs: number) {
     const id = t.boxId();
     await t.register({ id });
     const { box, controller } = await controllerOf(t.app, id, 1);
     const start = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 2 * HOUR_MS;
-    const times = Array.from({ length: 90 }, (_, index) => start + index * 97_000);
+    const times = Array.from({ length: count }, (_, index) => start + index * stepMs);
     await createPartitions(t.database.db, 3650).ensure(times);
+    return { id, box, controller, times };
+  }
+
+  it('rolls a writer’s batches up in memory, and counts a sample once when another flush took it from the queue first', async () => {
+    const { id, box, controller, times } = await boxWithTimes(90, 97_000);
     // Registers named in other orders, added and left out, within one hour.
     const shapes = [[R.speed, R.power], [R.power, R.speed, R.inletPressure], [R.inletPressure], [R.speed, R.power, R.inletPressure]];
     const random = sequence(7);
@@ -142,7 +149,6 @@ describe.each(DATABASE_KINDS)('K-line rollups on %s', (kind) => {
     // this writer's flush finds them gone and writes nothing of its own.
     await write(times.slice(30, 60));
     await write(times.slice(60, 90));
-    expect(await flushRollups(t.database.db, { writer: '00000000-0000-0000-0000-000000000001', batches: [] })).toBe(0);
     await flushRollups(t.database.db, { ageMs: 0 });
     await rollups.flush();
     expect(rollups.rolledUp).toEqual({ inMemory: 30, inSql: 0 });
@@ -150,12 +156,7 @@ describe.each(DATABASE_KINDS)('K-line rollups on %s', (kind) => {
   });
 
   it('rolls up every stored sample once: what a stopped server left queued, and with flushes at the same time', async () => {
-    const id = t.boxId();
-    await t.register({ id });
-    const { box, controller } = await controllerOf(t.app, id, 1);
-    const start = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 2 * HOUR_MS;
-    const times = Array.from({ length: 120 }, (_, index) => start + index * 60_000);
-    await createPartitions(t.database.db, 3650).ensure(times);
+    const { box, controller, times } = await boxWithTimes(120, 60_000);
     // Stored (and queued) as a batch is, with no flush after it: a server stopped here.
     const sample = (ts: number, index: number) => ({ box, controller, ts, registers: [R.speed, R.power], readings: [index, 2 * index] });
     await insertSamples(t.database.db, times.slice(0, 60).map(sample));

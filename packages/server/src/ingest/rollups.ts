@@ -103,8 +103,14 @@ export function createRollups(deps: { db: Db; logger: FastifyBaseLogger }) {
       unmerged.shift();
     }
     if (inSql.length > 0) {
-      rolledUp.inSql += await flushRollups(db, { writer, batches: inSql });
+      const batches = inSql;
       inSql = [];
+      try {
+        rolledUp.inSql += await flushRollups(db, { writer, batches });
+      } catch (error) {
+        inSql.push(...batches);
+        throw error;
+      }
     }
     if (Date.now() - lastOrphanSweep >= ORPHANS_AFTER_MS) {
       const swept = await flushRollups(db, { ageMs: ORPHANS_AFTER_MS });
