@@ -103,9 +103,10 @@ const mqttPort = await freePort();
 const server = await startServer({ kind: 'postgres', adminUrl }, { DEMO_SIMULATOR: '0', ...YEAR_SERVER_ENV, MQTT_PORT: String(mqttPort) });
 const browser = await launchChromium();
 try {
-  const secrets = await registerFleet(server.baseUrl, (await signInApi(server.baseUrl)).token, Number(values.boxes));
+  const { token } = await signInApi(server.baseUrl);
+  const secrets = await registerFleet(server.baseUrl, token, Number(values.boxes));
   if (values.year) {
-    await feedYear(`mqtt://127.0.0.1:${mqttPort}`, secrets[0]!);
+    await feedYear(`mqtt://127.0.0.1:${mqttPort}`, secrets[0]!, { baseUrl: server.baseUrl, token });
   }
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
   await signIn(page, server.baseUrl);

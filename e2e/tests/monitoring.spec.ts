@@ -1,6 +1,6 @@
 import { encodeRegister, findRegister, formatMessage, getDeviceType, MAGLEV_BLOWER } from '@cloudbox/domain';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, connectBox, freshBoxId, listDevices, publishSamples, registerBox, tokenOf, workbookRows } from './support/devices.js';
+import { api, connectBox, freshBoxId, listDevices, publishSamples, registerBox, speedsRolledUp, tokenOf, workbookRows } from './support/devices.js';
 import { holdReplies, keepScreenshot, openFromSidebar, signIn, useLanguage, useSession } from './support/session.js';
 
 const HOUR = 3_600_000;
@@ -185,6 +185,7 @@ test.describe('device screens', () => {
       series.map((value, index) => ({ ts: hour + (index + 1) * 600_000, values: { [speed]: value } })),
     );
     await box.endAsync();
+    await speedsRolledUp(request, token, boxId, hour, series.length);
 
     await page.goto(`/devices/k-line/${boxId}/1`);
     await expect(page.locator('.device-kline__register')).toContainText('电机转速');
@@ -235,6 +236,7 @@ test.describe('device screens', () => {
         baseURL!,
         [12_000, 14_000].map((value, index) => ({ ts: start + index * 600_000, value })),
       );
+      await speedsRolledUp(request, await tokenOf(page), boxId, start - HOUR, 2);
 
       await page.goto(`/devices/k-line/${boxId}/1`);
       await page.locator('.device-kline__view').getByText('表格').click();

@@ -1,5 +1,5 @@
-import type { DataMessage, DeviceItem, Page, RegisterBoxInput } from '@cloudbox/domain';
-import { boxTopics } from '@cloudbox/domain';
+import type { DataMessage, DeviceItem, KlineCandle, Page, RegisterBoxInput } from '@cloudbox/domain';
+import { boxTopics, MAGLEV_BLOWER } from '@cloudbox/domain';
 import { expect, type APIRequestContext, type Page as BrowserPage } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -71,6 +71,17 @@ export async function publishSamples(client: MqttClient, boxId: string, samples:
     const message: DataMessage = { ts: sample.ts, seq: seq++, controllers: [{ station: 1, values: sample.values }] };
     await client.publishAsync(boxTopics(boxId).data, JSON.stringify(message), { qos: 1 });
   }
+}
+
+/**
+ * Waits until a box's hourly rollups (K-lines, long curves) hold `count` readings of its speed since
+ * `from`: the server writes them every few seconds, not with each sample.
+ */
+export async function speedsRolledUp(request: APIRequestContext, token: string, boxId: string, from: number, count: number): Promise<void> {
+  const path = `/devices/${boxId}/controllers/1/kline?register=${MAGLEV_BLOWER.speed}&interval=hour&from=${from}`;
+  await expect
+    .poll(async () => (await api<KlineCandle[]>(request, token, path)).reduce((sum, candle) => sum + candle.count, 0), { timeout: 20_000 })
+    .toBe(count);
 }
 
 /** The rows of a downloaded workbook's first sheet, header first. */

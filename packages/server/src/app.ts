@@ -302,7 +302,7 @@ function buildServices({ config, database, redis, now, logger }: AppDependencies
     },
     oplog,
   );
-  const devices = createDeviceService({ db, registry, policy, rawRetentionDays: config.rawRetentionDays, now, flushRollups: ingest.flushRollups });
+  const devices = createDeviceService({ db, registry, policy, rawRetentionDays: config.rawRetentionDays, now });
 
   const userRegister = createUserRegisterService({ db, passwords, sessions, policy, oplog, scopesChanged });
   const boxRegistry = createBoxRegistryService({ db, boxes, oplog, scopesChanged, boxChanged: (boxId) => bus.publish('box-changed', { boxId }) });

@@ -178,7 +178,7 @@ export function createIngest(deps: {
       rollups.start();
     },
 
-    /** Everything committed so far into the hourly rollups: their readers ask before they read. */
+    /** Everything committed so far into the hourly rollups now, not at the next flush (tests; shutting down does it itself). */
     flushRollups: rollups.flush,
 
     /** Rules were edited (a record of a disabled or deleted rule ended): reload the open records before the next batch. */

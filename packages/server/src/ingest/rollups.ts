@@ -5,9 +5,10 @@ import type { Sample } from './decode.js';
 import { flushRollups, mergeHours, type HourColumns, type QueuedBy } from './store.js';
 
 /**
- * How often a writer merges what it rolled up into the hourly rollups when no reader asks first
- * (readers flush before they read). The longer, the more readings of one hour a flush merges into
- * one upsert: a box that reports every second gives five.
+ * How often a writer merges what it rolled up into the hourly rollups: what readers of the rollups
+ * (curves past the raw retention, K-lines, running hours) may miss of the last moments. The
+ * longer, the more readings of one hour a flush merges into one upsert: a box that reports every
+ * second gives five.
  */
 export const ROLLUP_FLUSH_MS = 5000;
 /**
@@ -164,7 +165,7 @@ export function createRollups(deps: { db: Db; logger: FastifyBaseLogger }) {
       if (current.slots >= FLUSH_AT_SLOTS && !closed) void flush();
     },
 
-    /** Everything committed so far into the hourly rollups (readers ask before they read). */
+    /** Everything committed so far into the hourly rollups now. */
     flush,
 
     /** Flushes now (rolling up what a stopped writer left), then every ROLLUP_FLUSH_MS. */

@@ -23,9 +23,10 @@ export interface TimeRange {
  * Reads of the time series for history curves and K-lines. Raw samples answer recent ranges;
  * hourly rollups answer ranges that reach past the raw retention (`rawEarliest`) and long ranges
  * with a point budget, so a year's curve reads 8,760 rollup rows instead of three million samples.
- * `flushRollups` runs before the rollups are read: they hold every sample committed so far.
+ * The hourly rollups hold what the ingest committed up to its last flush (ingest/rollups.ts: at most
+ * a few seconds ago); reads never wait for one.
  */
-export function createHistoryReader(db: Db, flushRollups: () => Promise<void>) {
+export function createHistoryReader(db: Db) {
   /** Samples in the range, oldest first, one item per sample with the registers asked for. */
   async function samplesPage(series: Series, range: TimeRange, registers: number[], all: boolean, page: { page: number; page_size: number }) {
     // Every sample holds some register of its controller: only a narrower choice needs the overlap test.
@@ -52,7 +53,6 @@ export function createHistoryReader(db: Db, flushRollups: () => Promise<void>) {
 
   /** Hours in the range, oldest first, each with the hour's average of every register asked for. */
   async function hourlyPage(series: Series, range: TimeRange, registers: number[], page: { page: number; page_size: number }) {
-    await flushRollups();
     const where = sql`controller_id = ${series.controllerId} and register = any(${numberArray(registers)}::int[])
       and bucket >= date_trunc('hour', ${iso(range.from)}::timestamptz, ${series.timeZone}) and bucket <= ${iso(range.to)}::timestamptz`;
     const [counted, rows] = await Promise.all([
@@ -100,7 +100,6 @@ export function createHistoryReader(db: Db, flushRollups: () => Promise<void>) {
   async function hourlyDownsampled(series: Series, range: TimeRange, registers: number[], width: number): Promise<HistoryPoint[]> {
     // The hours' times in epoch ms worked out once per row (the fence keeps the subquery whole): a
     // year's curve reads 8,760 rows per register, and each time appears in three aggregates (23 → 18 ms).
-    await flushRollups();
     const rows = await queryRows<BucketRow>(
       db,
       sql`select register,
@@ -153,7 +152,6 @@ export function createHistoryReader(db: Db, flushRollups: () => Promise<void>) {
         interval === 'hour'
           ? sql`rollups_hourly`
           : sql`(${dailyRollups(series.timeZone, sql`${ofRegister} and bucket >= ${from} and bucket < ${to} + interval '2 days'`)}) as days`;
-      await flushRollups();
       const rows = await queryRows<KlineCandle>(
         db,
         sql`select date_part('epoch', bucket) * 1000 as t, open, max as high, min as low, close, min, max, sum / count as avg, count

@@ -41,7 +41,7 @@ function roundHours(hours: number): number {
  * from the hourly rollups of its type's stop-state register: an hour with samples counts as a
  * whole hour times its running share; the hour in progress up to now.
  */
-export function createRunningHours(deps: { db: Db; registry: Registry; policy: DevicePolicy; now: () => Date; flushRollups: () => Promise<void> }) {
+export function createRunningHours(deps: { db: Db; registry: Registry; policy: DevicePolicy; now: () => Date }) {
   const { db, registry, policy, now } = deps;
   return async function runningHours(user: Person, boxId: string, station: number): Promise<RunningHours> {
     const { box, controller } = await resolveDevice(registry, policy, user, boxId, station);
@@ -52,7 +52,6 @@ export function createRunningHours(deps: { db: Db; registry: Registry; policy: D
     if (!stop) return { register: null, today: null, last_30_days: null };
     const time = now();
     const at = sql`${time.toISOString()}::timestamptz`;
-    await deps.flushRollups();
     const hours = await queryRows<RollupHour & { start_ms: number; today: boolean }>(
       db,
       sql`select date_part('epoch', bucket) * 1000 as start_ms, min, max, sum / count as avg,

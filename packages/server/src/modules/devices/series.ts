@@ -31,17 +31,9 @@ function refuseUnreadable(device: VisibleDevice, field: string, numbers: number[
 }
 
 /** A device's values over time: history (samples or rollups) and K-line candles, read through ./history.ts. */
-export function createDeviceSeries(deps: {
-  db: Db;
-  registry: Registry;
-  policy: DevicePolicy;
-  rawRetentionDays: number;
-  now: () => Date;
-  /** Everything committed so far into the hourly rollups (the ingest's). */
-  flushRollups: () => Promise<void>;
-}) {
+export function createDeviceSeries(deps: { db: Db; registry: Registry; policy: DevicePolicy; rawRetentionDays: number; now: () => Date }) {
   const { db, registry, policy, now } = deps;
-  const reader = createHistoryReader(db, deps.flushRollups);
+  const reader = createHistoryReader(db);
   const rawWindow = createPartitions(db, deps.rawRetentionDays);
 
   async function deviceSeries(user: Person, boxId: string, station: number) {

@@ -19,15 +19,7 @@ export type DeviceService = ReturnType<typeof createDeviceService>;
  * values (./realtime.ts), history and K-lines (./series.ts, the time series reads in
  * ./history.ts). Every query is scoped by the devices policy.
  */
-export function createDeviceService(deps: {
-  db: Db;
-  registry: Registry;
-  policy: DevicePolicy;
-  rawRetentionDays: number;
-  now?: () => Date;
-  /** Everything committed so far into the hourly rollups, before history, K-lines and running hours read them. */
-  flushRollups: () => Promise<void>;
-}) {
+export function createDeviceService(deps: { db: Db; registry: Registry; policy: DevicePolicy; rawRetentionDays: number; now?: () => Date }) {
   const parts = { ...deps, now: deps.now ?? (() => new Date()) };
   const list = createDeviceList(parts);
   const realtime = createDeviceRealtime(parts);
