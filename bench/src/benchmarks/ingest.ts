@@ -428,7 +428,7 @@ export const ingestBenchmark: Benchmark = {
   description: [
     `The simulator's load mode (this process) publishes to the server's embedded broker: ${LOAD_BOXES} boxes with a maglev blower and a PLC each,`,
     `${POINTS_PER_MESSAGE} data points per message (one register reading = one data point), ${IN_FLIGHT} unacknowledged messages per box.`,
-    'The server acknowledges a message only once its batch is committed (samples, hourly rollups, latest values, event rules),',
+    'The server acknowledges a message only once its batch is committed (samples, their rollup queue, latest values, event rules; the hourly rollups follow within 5 s),',
     'so the rate is counted by the server: data points committed per second after a warm-up. Latency: one more box publishes one message at a time',
     `every ${PROBES.committedEveryMs} ms, publish to PUBACK (= committed and visible to queries); another, one message every ${PROBES.visibleEveryMs} ms,`,
     'publish to its `values` event in the WebSocket of a signed-in console watching it (committed, announced and pushed).',
