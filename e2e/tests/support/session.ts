@@ -55,7 +55,7 @@ export async function useLanguage(page: Page, language: 'zh' | 'en' | 'es' | 'ja
 
 /** The paths the sidebar links to: every folded group is unfolded first. */
 export async function sidebarPaths(page: Page): Promise<string[]> {
-  const folded = page.locator('.sidebar-menu .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  const folded = page.locator('.sidebar-menu .sidebar-menu__title[aria-expanded="false"]');
   while ((await folded.count()) > 0) await folded.first().click();
   return page.locator('.sidebar-link[data-path]').evaluateAll((links) => links.map((link) => link.getAttribute('data-path') ?? ''));
 }
@@ -113,9 +113,9 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
 export async function openFromSidebar(page: Page, path: string): Promise<void> {
   const link = page.locator(`.sidebar-link[data-path="${path}"]`);
   if (!(await link.isVisible())) {
-    // Folded groups are not rendered; a group's menu key is its path.
+    // A folded group's links are not rendered; a group is named by its path.
     const group = `/${path.split('/')[1]}`;
-    await page.locator(`.sidebar-menu .ant-menu-submenu-title[data-menu-id$="-${group}"]`).click();
+    await page.locator(`.sidebar-menu__group[data-group="${group}"] > .sidebar-menu__title`).click();
   }
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));

@@ -38,6 +38,7 @@ export * from './device-types/register.js';
 export * from './device-types/conditions.js';
 export * from './device-types/device-type.js';
 export * from './device-types/codec.js';
+export * from './device-types/basics.js';
 export * from './device-types/catalog.js';
 export * from './device-types/views.js';
 export * from './event-rules/event-rules.js';

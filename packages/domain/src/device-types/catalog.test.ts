@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERMANENT_SERVICE_DAYS } from '../dynamic-passwords/modes.js';
 import { LANGUAGES } from '../language.js';
+import { DEVICE_TYPE_BASICS, getDeviceTypeBasics } from './basics.js';
 import { DEVICE_TYPES, findRegister, getDeviceType, MAGLEV_BLOWER } from './catalog.js';
 import { registerRange } from './codec.js';
 import { conditionCleared, conditionMet } from './conditions.js';
@@ -90,6 +91,12 @@ describe('the catalog', () => {
     ]);
     expect(getDeviceType('air_compressor')?.name.zh).toBe('螺杆空压机');
     expect(getDeviceType('nope')).toBeUndefined();
+  });
+
+  it('agrees with the basics lists and links use without it', () => {
+    expect(DEVICE_TYPES.map(({ id, name, kind, layout }) => ({ id, name, kind, template: layout.template }))).toEqual(DEVICE_TYPE_BASICS);
+    expect(getDeviceTypeBasics('generic_plc')?.template).toBe('plcController');
+    expect(getDeviceTypeBasics('nope')).toBeUndefined();
   });
 
   it('describes a maglev blower in about thirty registers', () => {

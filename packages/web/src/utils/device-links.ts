@@ -1,4 +1,4 @@
-import { getDeviceType } from '@cloudbox/domain';
+import { getDeviceTypeBasics } from '@cloudbox/domain';
 import dayjs from 'dayjs';
 
 /**
@@ -19,7 +19,7 @@ export function dayParam(time: number | Date | string = Date.now()): string {
 }
 
 export function deviceKind(deviceType: string | null | undefined): 'maglev' | 'compressor' | 'plc' | undefined {
-  return deviceType ? getDeviceType(deviceType)?.kind : undefined;
+  return deviceType ? getDeviceTypeBasics(deviceType)?.kind : undefined;
 }
 
 /** The screens a device offers, in the order of its row actions. */
@@ -36,7 +36,7 @@ export function devicePath(device: DeviceRef, screen: DeviceScreen, day = dayPar
   const kind = deviceKind(device.device_type);
   switch (screen) {
     case 'live': {
-      const template = device.device_type ? getDeviceType(device.device_type)?.layout.template : undefined;
+      const template = device.device_type ? getDeviceTypeBasics(device.device_type)?.template : undefined;
       return `/devices/${template ?? 'controller'}/${box}/${station}`;
     }
     case 'history':

@@ -1,3 +1,4 @@
+import { AIR_COMPRESSOR_BASICS } from '../basics.js';
 import { deviceTypeSchema } from '../device-type.js';
 import {
   bitSet,
@@ -137,11 +138,11 @@ const serviceDue = (register: number, message: ReturnType<typeof text>) =>
   threshold(register, '<=', 0, 'alert', message, { debounce_s: 0, clear_hysteresis: 1 });
 
 export const airCompressor = deviceTypeSchema.parse({
-  id: 'air_compressor',
-  name: text('螺杆空压机', 'Screw air compressor', 'Compresor de tornillo', 'スクリューコンプレッサ'),
-  kind: 'compressor',
+  id: AIR_COMPRESSOR_BASICS.id,
+  name: AIR_COMPRESSOR_BASICS.name,
+  kind: AIR_COMPRESSOR_BASICS.kind,
   registers,
-  layout: pageLayout('controller', registers, [
+  layout: pageLayout(AIR_COMPRESSOR_BASICS.template, registers, [
     [R.running, R.loaded],
     [R.dischargePressure, R.dischargeTemperature],
     [R.oilTemperature, R.motorCurrent],

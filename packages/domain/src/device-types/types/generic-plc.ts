@@ -1,3 +1,4 @@
+import { GENERIC_PLC_BASICS } from '../basics.js';
 import { deviceTypeSchema } from '../device-type.js';
 import { bitSet, bitWord, flag, hintCode, lockRegisters, pageLayout, reading, setting, text, threshold } from '../define.js';
 
@@ -78,11 +79,11 @@ const registers = [
 const pairs = (numbers: number[]) => range(Math.ceil(numbers.length / 2)).map((row) => [numbers[2 * row]!, numbers[2 * row + 1]] as const);
 
 export const genericPlc = deviceTypeSchema.parse({
-  id: 'generic_plc',
-  name: text('通用PLC', 'Generic PLC', 'PLC genérico', '汎用PLC'),
-  kind: 'plc',
+  id: GENERIC_PLC_BASICS.id,
+  name: GENERIC_PLC_BASICS.name,
+  kind: GENERIC_PLC_BASICS.kind,
   registers,
-  layout: pageLayout('plcController', registers, [
+  layout: pageLayout(GENERIC_PLC_BASICS.template, registers, [
     ...pairs(range(COIL_COUNT).map(coil)),
     ...pairs(range(INPUT_COUNT).map(input)),
     ...pairs([

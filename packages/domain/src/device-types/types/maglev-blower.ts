@@ -1,3 +1,4 @@
+import { MAGLEV_BLOWER_BASICS } from '../basics.js';
 import { deviceTypeSchema } from '../device-type.js';
 import {
   bitSet,
@@ -134,11 +135,11 @@ const registers = [
 export const MAGLEV_LIMITS = { bearingTemperature: 85, windingTemperature: 130, outletTemperature: 120, vibration: 4.5, surgeMargin: 5 } as const;
 
 export const maglevBlower = deviceTypeSchema.parse({
-  id: 'maglev_blower',
-  name: text('磁悬浮鼓风机', 'Magnetic-levitation blower', 'Soplante de levitación magnética', '磁気浮上ブロワ'),
-  kind: 'maglev',
+  id: MAGLEV_BLOWER_BASICS.id,
+  name: MAGLEV_BLOWER_BASICS.name,
+  kind: MAGLEV_BLOWER_BASICS.kind,
   registers,
-  layout: pageLayout('maglev-controller', registers, [
+  layout: pageLayout(MAGLEV_BLOWER_BASICS.template, registers, [
     [R.running, R.fault],
     [R.speed, R.speedSetPoint],
     [R.power, R.current],

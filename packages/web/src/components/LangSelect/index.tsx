@@ -4,6 +4,7 @@ import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '../../i18n';
 import { useAppStore } from '../../stores/app';
+import { usePopupOnDemand } from '../../utils/popup-on-demand';
 import { switchLanguage } from '../../utils/switch-language';
 
 /** The console's language select (utils/switch-language.ts). */
@@ -17,9 +18,17 @@ export default function LangSelect({ showLabel = false }: { showLabel?: boolean 
     await switchLanguage(key, (text) => message.success(text, 0.8));
   }
 
+  const { made, ref, wake, popup } = usePopupOnDemand<HTMLButtonElement>();
+  const button = (
+    <Button ref={ref} type="text" className="lang-select" aria-label={t('navbar.language')} icon={<TranslationOutlined />} {...wake}>
+      {showLabel ? LOCALES[language].label : null}
+    </Button>
+  );
+  if (!made) return button;
   return (
     <Dropdown
       trigger={['click']}
+      {...popup}
       menu={{
         selectable: true,
         selectedKeys: [language],
@@ -27,9 +36,7 @@ export default function LangSelect({ showLabel = false }: { showLabel?: boolean 
         onClick: ({ key }) => void choose(key),
       }}
     >
-      <Button type="text" className="lang-select" aria-label={t('navbar.language')} icon={<TranslationOutlined />}>
-        {showLabel ? LOCALES[language].label : null}
-      </Button>
+      {button}
     </Dropdown>
   );
 }

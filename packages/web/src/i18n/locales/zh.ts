@@ -144,6 +144,7 @@ const zh = {
   },
   navbar: {
     toggleSidebar: '展开/收起侧边栏',
+    menu: '导航菜单',
     search: '搜索菜单',
     errorLog: '错误日志',
     fullscreen: '全屏',

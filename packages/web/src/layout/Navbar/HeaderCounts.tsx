@@ -1,6 +1,6 @@
 import { canAccessPath, type AccessName } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Tooltip } from 'antd';
+import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getExpiredCount, getFeedbackCount } from '../../api/iotCard';
@@ -14,12 +14,10 @@ const REFRESH_MS = 60_000;
 function Count({ count, label, to, roles }: { count: number; label: string; to: string; roles: readonly AccessName[] }) {
   const badge = <Badge count={count} overflowCount={999} showZero color={count > 0 ? undefined : '#bfbfbf'} />;
   return (
-    <Tooltip title={label}>
-      <span className="header-count" data-count={count}>
-        <span className="header-count__label">{label}</span>
-        {canAccessPath(roles, to) ? <Link to={to}>{badge}</Link> : badge}
-      </span>
-    </Tooltip>
+    <span className="header-count" data-count={count} data-hint={label}>
+      <span className="header-count__label">{label}</span>
+      {canAccessPath(roles, to) ? <Link to={to}>{badge}</Link> : badge}
+    </span>
   );
 }
 

@@ -1,7 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import { canAccessPath, type NotificationItem } from '@cloudbox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Tooltip } from 'antd';
+import { App, Badge, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getUnreadCount, NOTIFICATION_KEYS } from '../../api/notifications';
@@ -59,19 +59,18 @@ export default function NotificationBell() {
   if (!visible) return null;
   const count = unread.data ?? 0;
   return (
-    <Tooltip title={t('notifications.bell')}>
-      <Button
-        type="text"
-        className="notification-bell"
-        aria-label={t('notifications.bell')}
-        data-count={count}
-        onClick={() => void navigate(NOTIFICATION_LIST_PATH)}
-        icon={
-          <Badge count={count} overflowCount={99} size="small">
-            <BellOutlined />
-          </Badge>
-        }
-      />
-    </Tooltip>
+    <Button
+      type="text"
+      className="notification-bell"
+      aria-label={t('notifications.bell')}
+      data-hint={t('notifications.bell')}
+      data-count={count}
+      onClick={() => void navigate(NOTIFICATION_LIST_PATH)}
+      icon={
+        <Badge count={count} overflowCount={99} size="small">
+          <BellOutlined />
+        </Badge>
+      }
+    />
   );
 }

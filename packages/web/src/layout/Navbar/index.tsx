@@ -13,6 +13,7 @@ import { loginUrl } from '../../router/guard';
 import { useAppStore } from '../../stores/app';
 import { useTagsViewStore } from '../../stores/tagsView';
 import { useUserStore } from '../../stores/user';
+import { usePopupOnDemand } from '../../utils/popup-on-demand';
 import HeaderCounts from './HeaderCounts';
 import NotificationBell from './NotificationBell';
 import './index.css';
@@ -32,10 +33,19 @@ function UserMenu() {
     await navigate(loginUrl('/login', '/dashboard'));
   }
 
+  const { made, ref, wake, popup } = usePopupOnDemand<HTMLButtonElement>();
+  const button = (
+    <button ref={ref} type="button" className="avatar-container" {...wake}>
+      <Avatar size={30} src={user?.avatar || undefined} icon={<UserOutlined />} />
+      <span className="avatar-container__name">{user?.name}</span>
+    </button>
+  );
+  if (!made) return button;
   return (
     <Dropdown
       trigger={['click']}
       placement="bottomRight"
+      {...popup}
       menu={{
         items: [
           { key: 'profile', icon: <UserOutlined />, label: <span data-action="profile">{t('user.profile')}</span> },
@@ -49,10 +59,7 @@ function UserMenu() {
         },
       }}
     >
-      <button type="button" className="avatar-container">
-        <Avatar size={30} src={user?.avatar || undefined} icon={<UserOutlined />} />
-        <span className="avatar-container__name">{user?.name}</span>
-      </button>
+      {button}
     </Dropdown>
   );
 }

@@ -30,7 +30,7 @@ import {
 import type { ComponentType } from 'react';
 
 /** `meta.icon` names of the route table → antd icons; the only place the two vocabularies meet. */
-export const ROUTE_ICONS: Readonly<Record<string, ComponentType>> = {
+export const ROUTE_ICONS: Readonly<Record<string, ComponentType<{ 'aria-hidden'?: boolean }>>> = {
   alert: AlertOutlined,
   cluster: ClusterOutlined,
   code: CodeOutlined,
@@ -60,7 +60,8 @@ export const ROUTE_ICONS: Readonly<Record<string, ComponentType>> = {
   user: UserOutlined,
 };
 
+/** A route's icon, beside its title: decoration, hidden from screen readers (the title names the entry). */
 export function RouteIcon({ name }: { name: string | undefined }) {
   const Icon = name ? ROUTE_ICONS[name] : undefined;
-  return Icon ? <Icon /> : null;
+  return Icon ? <Icon aria-hidden /> : null;
 }

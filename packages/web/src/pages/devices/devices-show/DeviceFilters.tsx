@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { DEVICE_STATUSES, DEVICE_TYPES, EXPIRY_GROUPS, formatMessage, RUN_STATE_LABELS, RUN_STATES, type DeviceStatusCounts } from '@cloudbox/domain';
+import { DEVICE_STATUSES, DEVICE_TYPE_BASICS, EXPIRY_GROUPS, formatMessage, RUN_STATE_LABELS, RUN_STATES, type DeviceStatusCounts } from '@cloudbox/domain';
 import { Button, Card, Input, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,7 @@ export default function DeviceFilters({ state, update, counts, total, refresh }:
         {select(
           'model',
           t('device.modelFilter'),
-          DEVICE_TYPES.map((type) => ({ value: type.id, label: type.name[language] })),
+          DEVICE_TYPE_BASICS.map((type) => ({ value: type.id, label: type.name[language] })),
         )}
         {select(
           'expiry',

@@ -2,12 +2,12 @@ import { MoreOutlined } from '@ant-design/icons';
 import { DEVICE_FIELD_LABELS, formatMessage, RUN_STATE_LABELS, type DeviceItem, type DeviceSortField, type RunState } from '@cloudbox/domain';
 import { Button, Dropdown, Space, Tag, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusTag } from '../../../components/DeviceStatus';
 import { currentLanguage } from '../../../i18n';
 import { devicePath, deviceScreens, type DeviceScreen } from '../../../utils/device-links';
+import { usePopupOnDemand } from '../../../utils/popup-on-demand';
 import { isVirtualPage, type DeviceListState } from './filters';
 import { renewalState } from './renewal';
 
@@ -90,36 +90,20 @@ function DeviceActions({ device }: { device: DeviceItem }) {
 }
 
 /**
- * The "more" button and its menu of the device's other screens. The menu is made on the first click:
- * a dropdown in every row would be made with the page, and each renders its row again once mounted.
+ * The "more" button and its menu of the device's other screens. The menu is made on the first click
+ * (`usePopupOnDemand`): a dropdown in every row would be made with the page.
  */
 function MoreScreens({ device, screens }: { device: DeviceItem; screens: DeviceScreen[] }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<boolean | undefined>(undefined);
-  const button = useRef<HTMLButtonElement>(null);
-  const made = open !== undefined;
-  // The button moves into the dropdown when it is made: it keeps the focus a keyboard gave it.
-  useEffect(() => {
-    if (made) button.current?.focus();
-  }, [made]);
+  const { made, ref, wake, popup } = usePopupOnDemand<HTMLButtonElement>();
   const more = (
-    <Button
-      ref={button}
-      type="text"
-      size="small"
-      icon={<MoreOutlined />}
-      aria-label={t('device.more')}
-      aria-haspopup="menu"
-      className="device-more"
-      onClick={made ? undefined : () => setOpen(true)}
-    />
+    <Button ref={ref} type="text" size="small" icon={<MoreOutlined />} aria-label={t('device.more')} aria-haspopup="menu" className="device-more" {...wake} />
   );
   if (!made) return more;
   return (
     <Dropdown
       trigger={['click']}
-      open={open}
-      onOpenChange={setOpen}
+      {...popup}
       menu={{
         items: screens.map((screen) => ({
           key: screen,

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { formatDateTime, getDeviceType, type RelationDevicePage, type RelationDeviceView } from '@cloudbox/domain';
+import { formatDateTime, getDeviceTypeBasics, type RelationDevicePage, type RelationDeviceView } from '@cloudbox/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -40,7 +40,7 @@ export default function DeviceRelationTable(props: {
       title: t('usermanager.common.deviceModel'),
       dataIndex: 'device_types',
       responsive: ['md'],
-      render: (types: string[]) => types.map((type) => getDeviceType(type)?.name[currentLanguage()] ?? type).join(', '),
+      render: (types: string[]) => types.map((type) => getDeviceTypeBasics(type)?.name[currentLanguage()] ?? type).join(', '),
     },
     {
       title: t('usermanager.common.status'),
