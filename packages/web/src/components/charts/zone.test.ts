@@ -1,7 +1,12 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@cloudbox/domain';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import { addDays, dayInZone, formatDateTimeIn, formatInZone, fromWallClock, midnightOf, wallClock, wallClockDate } from './zone';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 // 2026-11-22 17:30 UTC is already 2026-11-23 01:30 in Shanghai.
 const LATE_UTC = Date.UTC(2026, 10, 22, 17, 30);
@@ -12,6 +17,37 @@ describe('times in the CK zone', () => {
     expect(formatInZone(LATE_UTC, 'UTC', 'YYYY-MM-DD HH:mm')).toBe('2026-11-22 17:30');
     expect(formatDateTimeIn(LATE_UTC + 5_000, 'Asia/Shanghai')).toBe('2026-11-23 01:30:05');
     expect(formatDateTimeIn(LATE_UTC, undefined)).toBe(formatDateTime(LATE_UTC));
+  });
+  it('formats as asking the zone for each instant does, at and around its changes of offset', () => {
+    // Daylight saving both ways, a half-hour change (Lord Howe), odd offsets, none; over a year.
+    const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Asia/Shanghai'];
+    const FORMAT = 'YYYY-MM-DD HH:mm:ss.SSS';
+    const asked = (ms: number, zone: string) => dayjs(ms).tz(zone).format(FORMAT);
+    const offset = (ms: number, zone: string) => dayjs(ms).tz(zone).utcOffset();
+    const from = Date.UTC(2025, 0, 1);
+    const step = 661 * 60_000 + 1;
+    for (const zone of zones) {
+      const instants: number[] = [];
+      let current = offset(from, zone);
+      for (let ms = from; ms < from + 366 * 86_400_000; ms += step) {
+        instants.push(ms);
+        const next = offset(ms + step, zone);
+        if (next === current) continue;
+        current = next;
+        // The change between two samples, to the millisecond, and the instants beside it.
+        let [before, after] = [ms, ms + step];
+        while (after - before > 1) {
+          const middle = Math.floor((before + after) / 2);
+          if (offset(middle, zone) === offset(before, zone)) before = middle;
+          else after = middle;
+        }
+        instants.push(before - 60_000, before, after, after + 60_000);
+      }
+      const differ = instants
+        .filter((ms) => formatInZone(ms, zone, FORMAT) !== asked(ms, zone))
+        .map((ms) => `${new Date(ms).toISOString()} ${asked(ms, zone)}`);
+      expect(differ, zone).toEqual([]);
+    }
   });
   it('puts midnight of a day at the zone midnight', () => {
     expect(midnightOf('2026-11-23', 'Asia/Shanghai')).toBe(Date.UTC(2026, 10, 22, 16));

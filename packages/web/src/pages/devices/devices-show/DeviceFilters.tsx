@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { DEVICE_STATUSES, DEVICE_TYPE_BASICS, EXPIRY_GROUPS, formatMessage, RUN_STATE_LABELS, RUN_STATES, type DeviceStatusCounts } from '@cloudbox/domain';
-import { Button, Card, Input, Select, Space, Tooltip } from 'antd';
+import { Button, Card, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusCountsBar, useStatusLabel } from '../../../components/DeviceStatus';
@@ -69,9 +69,7 @@ export default function DeviceFilters({ state, update, counts, total, refresh }:
           RUN_STATES.map((runState) => ({ value: runState, label: formatMessage(language, RUN_STATE_LABELS[runState]) })),
         )}
         <Space className="devices-show__buttons">
-          <Tooltip title={t('device.refresh')}>
-            <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('device.refresh')} />
-          </Tooltip>
+          <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('device.refresh')} data-hint={t('device.refresh')} />
           <ExportButton
             disabled={total === 0}
             run={(report, signal) =>

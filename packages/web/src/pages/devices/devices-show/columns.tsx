@@ -1,6 +1,6 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { DEVICE_FIELD_LABELS, formatMessage, RUN_STATE_LABELS, type DeviceItem, type DeviceSortField, type RunState } from '@cloudbox/domain';
-import { Button, Dropdown, Space, Tag, type TableProps } from 'antd';
+import { Dropdown, Tag, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -74,18 +74,21 @@ function RenewalTag({ expiryDate }: { expiryDate: DeviceItem['expiry_date'] }) {
   return renewal ? <Tag color={RENEWAL_COLORS[renewal]}>{t(`device.renewalState.${renewal}`)}</Tag> : <span className="devices-show__secondary">—</span>;
 }
 
-/** The device's first screen as a link, the others behind a "more" menu. */
+/**
+ * The device's first screen as a link, the others behind a "more" menu. Plain elements rather than
+ * antd's Space and Button: the actions were a fifth of the list's first render (BENCHMARKS.md, console).
+ */
 function DeviceActions({ device }: { device: DeviceItem }) {
   const { t } = useTranslation();
   const [first, ...rest] = deviceScreens(device);
   if (!first) return null;
   return (
-    <Space size={4} className="device-actions">
+    <span className="device-actions">
       <Link to={devicePath(device, first)} className="device-action" data-screen={first}>
         {t(`device.screen.${first}`)}
       </Link>
       {rest.length > 0 && <MoreScreens device={device} screens={rest} />}
-    </Space>
+    </span>
   );
 }
 
@@ -97,7 +100,9 @@ function MoreScreens({ device, screens }: { device: DeviceItem; screens: DeviceS
   const { t } = useTranslation();
   const { made, ref, wake, popup } = usePopupOnDemand<HTMLButtonElement>();
   const more = (
-    <Button ref={ref} type="text" size="small" icon={<MoreOutlined />} aria-label={t('device.more')} aria-haspopup="menu" className="device-more" {...wake} />
+    <button ref={ref} type="button" aria-label={t('device.more')} aria-haspopup="menu" className="device-more" {...wake}>
+      <MoreOutlined />
+    </button>
   );
   if (!made) return more;
   return (
