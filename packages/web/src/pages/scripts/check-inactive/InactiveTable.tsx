@@ -66,6 +66,8 @@ export default function InactiveTable({ rows, selected, onSelect }: { rows: Inac
       size="small"
       columns={columns}
       dataSource={rows}
+      // The arrows say a column sorts, as in the device list: no tooltip made for each header.
+      showSorterTooltip={false}
       scroll={{ x: 1150 }}
       rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(String)), preserveSelectedRowKeys: true }}
       onRow={(row) => ({ 'data-box': row.box_id, 'data-online': String(row.online) }) as React.HTMLAttributes<HTMLElement>}
