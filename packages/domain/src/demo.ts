@@ -1,5 +1,6 @@
 import type { Role } from './roles.js';
-import { DEVICE_TYPES, GENERIC_PLC, MAGLEV_BLOWER } from './device-types/catalog.js';
+import { GENERIC_PLC, MAGLEV_BLOWER } from './device-types/basics.js';
+import { DEVICE_TYPES } from './device-types/catalog.js';
 import type { HelperType } from './user-register/hierarchy.js';
 import type { RegisterRight, TemplateRights } from './user-register/templates.js';
 

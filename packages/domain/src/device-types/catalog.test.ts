@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PERMANENT_SERVICE_DAYS } from '../dynamic-passwords/modes.js';
 import { LANGUAGES } from '../language.js';
-import { DEVICE_TYPE_BASICS, getDeviceTypeBasics } from './basics.js';
-import { DEVICE_TYPES, findRegister, getDeviceType, MAGLEV_BLOWER } from './catalog.js';
+import { DEVICE_TYPE_BASICS, getDeviceTypeBasics, MAGLEV_BLOWER } from './basics.js';
+import { DEVICE_TYPES, findRegister, getDeviceType } from './catalog.js';
 import { registerRange } from './codec.js';
 import { conditionCleared, conditionMet } from './conditions.js';
 import { deviceTypeSchema, type DeviceType } from './device-type.js';

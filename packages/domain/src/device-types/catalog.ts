@@ -4,9 +4,9 @@ import { airCompressor } from './types/air-compressor.js';
 import { genericPlc } from './types/generic-plc.js';
 import { maglevBlower } from './types/maglev-blower.js';
 
-export { AIR_COMPRESSOR, COMPRESSOR_ALARM_CODES, COMPRESSOR_FAULT_CODES, COMPRESSOR_SERVICE_HOURS } from './types/air-compressor.js';
-export { EMERGENCY_STOP_INPUT, GENERIC_PLC, PLC_ALARM_BITS } from './types/generic-plc.js';
-export { MAGLEV_BLOWER, MAGLEV_FAULT_CODES, MAGLEV_LIMITS } from './types/maglev-blower.js';
+export { COMPRESSOR_ALARM_CODES, COMPRESSOR_FAULT_CODES, COMPRESSOR_SERVICE_HOURS } from './types/air-compressor.js';
+export { EMERGENCY_STOP_INPUT, PLC_ALARM_BITS } from './types/generic-plc.js';
+export { MAGLEV_FAULT_CODES, MAGLEV_LIMITS } from './types/maglev-blower.js';
 
 /** The device types every installation starts with; more are uploaded as protocols. */
 export const DEVICE_TYPES: readonly DeviceType[] = [maglevBlower, airCompressor, genericPlc];

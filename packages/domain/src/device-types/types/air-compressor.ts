@@ -1,4 +1,4 @@
-import { AIR_COMPRESSOR_BASICS } from '../basics.js';
+import { AIR_COMPRESSOR_BASICS, AIR_COMPRESSOR } from '../basics.js';
 import { deviceTypeSchema } from '../device-type.js';
 import {
   bitSet,
@@ -17,37 +17,6 @@ import {
   threshold,
   totalRunHours,
 } from '../define.js';
-
-/** Register numbers of the screw air compressor; 32-bit values take two words, hence the gaps. */
-export const AIR_COMPRESSOR = {
-  running: 1,
-  loaded: 2,
-  remote: 3,
-  fault: 4,
-  alarm: 5,
-  dischargePressure: 10,
-  dischargeTemperature: 11,
-  oilTemperature: 12,
-  motorCurrent: 13,
-  supplyVoltage: 14,
-  power: 15,
-  runHours: 20,
-  loadHours: 22,
-  oilFilterRemaining: 24,
-  airFilterRemaining: 25,
-  separatorRemaining: 26,
-  oilChangeRemaining: 27,
-  faultCode: 30,
-  alarmCode: 31,
-  hintCode: 32,
-  softwareVersion: 34,
-  loadPressure: 40,
-  unloadPressure: 41,
-  startStop: 42,
-  password: 43,
-  lockState: 45,
-  serviceDays: 46,
-} as const;
 
 const R = AIR_COMPRESSOR;
 /** The controller's lock: hint code, password, lock state, service days left. */

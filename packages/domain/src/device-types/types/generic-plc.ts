@@ -1,29 +1,9 @@
-import { GENERIC_PLC_BASICS } from '../basics.js';
+import { GENERIC_PLC_BASICS, GENERIC_PLC } from '../basics.js';
 import { deviceTypeSchema } from '../device-type.js';
 import { bitSet, bitWord, flag, hintCode, lockRegisters, pageLayout, reading, setting, text, threshold } from '../define.js';
 
 const COIL_COUNT = 16;
 const INPUT_COUNT = 8;
-
-/** Register numbers of the generic PLC: coils Y0-Y15 share one word, inputs X0-X7 another. */
-export const GENERIC_PLC = {
-  firstCoil: 1,
-  firstInput: 17,
-  productionTarget: 30,
-  temperatureOffset: 31,
-  productionCount: 32,
-  positionDeviation: 33,
-  cycleTimeSetPoint: 34,
-  currentStep: 35,
-  speedReference: 36,
-  alarmWord: 37,
-  pressureInput: 40,
-  temperatureInput: 41,
-  hintCode: 42,
-  password: 44,
-  lockState: 46,
-  serviceDays: 47,
-} as const;
 
 const R = GENERIC_PLC;
 /** The controller's lock: hint code, password, lock state, service days left. */

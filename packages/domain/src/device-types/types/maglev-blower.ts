@@ -1,4 +1,4 @@
-import { MAGLEV_BLOWER_BASICS } from '../basics.js';
+import { MAGLEV_BLOWER_BASICS, MAGLEV_BLOWER } from '../basics.js';
 import { deviceTypeSchema } from '../device-type.js';
 import {
   bitSet,
@@ -16,48 +16,6 @@ import {
   threshold,
   totalRunHours,
 } from '../define.js';
-
-/** Register numbers of the magnetic-levitation blower; 32-bit values take two words, hence the gaps. */
-export const MAGLEV_BLOWER = {
-  running: 1,
-  ready: 2,
-  remote: 3,
-  fault: 4,
-  alarm: 5,
-  surgeProtection: 6,
-  speed: 10,
-  power: 11,
-  current: 12,
-  dcBusVoltage: 13,
-  flow: 14,
-  inletPressure: 15,
-  outletPressure: 16,
-  inletTemperature: 17,
-  outletTemperature: 18,
-  windingTemperature: 19,
-  frontBearingTemperature: 20,
-  rearBearingTemperature: 21,
-  frontBearingX: 22,
-  frontBearingY: 23,
-  rearBearingX: 24,
-  rearBearingY: 25,
-  axialDisplacement: 26,
-  vibration: 27,
-  runHours: 28,
-  faultCode: 30,
-  hintCode: 31,
-  softwareVersion: 33,
-  surgeFlowAtZero: 35,
-  surgeFlowSlope: 36,
-  surgeMargin: 37,
-  controlMode: 40,
-  speedSetPoint: 41,
-  pressureSetPoint: 42,
-  startStop: 43,
-  password: 44,
-  lockState: 46,
-  serviceDays: 47,
-} as const;
 
 const R = MAGLEV_BLOWER;
 /** The controller's lock: hint code, password, lock state, service days left. */

@@ -1,4 +1,4 @@
-import { getDeviceType, type RealtimeRegister } from '@cloudbox/domain';
+import type { RealtimeRegister } from '@cloudbox/domain';
 import { useQuery } from '@tanstack/react-query';
 import { arrivedRealtime, getRealtime } from '../../../api/devices';
 import { useReadAheadStart } from '../../../utils/read-ahead-query';
@@ -26,8 +26,4 @@ export function defaultRegisters(registers: readonly RealtimeRegister[], keyRegi
   const numbers = registers.filter(isCurveRegister).map((register) => register.number);
   const keys = keyRegisters?.filter((number) => numbers.includes(number)) ?? [];
   return [...new Set([...keys, ...numbers])].slice(0, Math.max(count, keys.length));
-}
-
-export function deviceTypeOf(deviceType: string | undefined) {
-  return deviceType ? getDeviceType(deviceType) : undefined;
 }
