@@ -156,7 +156,10 @@ test.describe('the opened screen first', () => {
     await expect.poll(() => calls.includes('/faults')).toBe(true);
   });
 
-  test('a reload of a year of curves reads the device and its registers beside the user info, and each read once', async ({ page, request }) => {
+  test('a reload of a year of curves reads the device and its registers beside the user info, the next one its curves too, and each read once', async ({
+    page,
+    request,
+  }) => {
     await useSession(page, 'demo_root');
     // The first simulated box of the demo: it has a year of curves (a box another spec registered may have none).
     const simulated = (await listDevices(request, await tokenOf(page), { keyword: '860100001', page_size: '1' })).items[0]!;
@@ -175,7 +178,21 @@ test.describe('the opened screen first', () => {
     // Read ahead while the user's info is read: the device and the controller's registers.
     expect(calls.slice(0, 4).sort(), calls.join(' ')).toEqual(['/config/public', device, `${controller}/realtime`, '/user/info'].sort());
     // The screen took the reads ahead over: nothing was asked twice, the curves once.
-    for (const path of [device, `${controller}/realtime`, `/device-types/${simulated.device_type}/charts`, `${controller}/history`])
+    const once = [device, `${controller}/realtime`, `/device-types/${simulated.device_type}/charts`, `${controller}/history`];
+    for (const path of once)
+      expect(
+        calls.filter((call) => call === path),
+        `${path} in ${calls.join(' ')}`,
+      ).toHaveLength(1);
+
+    // Reloaded, it asks at once for the opening curves it remembers, beside the user's info, and still each read once.
+    calls.length = 0;
+    await page.reload();
+    await expect(page.locator('.stacked-curves canvas').first()).toBeVisible();
+    expect(calls.slice(0, 5).sort(), calls.join(' ')).toEqual(
+      ['/config/public', device, `${controller}/realtime`, `${controller}/history`, '/user/info'].sort(),
+    );
+    for (const path of once)
       expect(
         calls.filter((call) => call === path),
         `${path} in ${calls.join(' ')}`,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Empty, Segmented, Select, Space, Spin } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { arrivedHistory, getHistory } from '../../../api/devices';
@@ -13,7 +13,7 @@ import { useView } from '../../../router/view-context';
 import { useViewQuery } from '../../../router/view-query';
 import { useReadAheadStart } from '../../../utils/read-ahead-query';
 import { useTypeCharts } from '../../../components/charts/useTypeCharts';
-import { boxOf, dayOf, POINTS, presetOf, spanOf, spanRange, SPANS, type Span, type Variant } from './read-ahead';
+import { boxOf, dayOf, POINTS, presetOf, rememberOpeningCurves, spanOf, spanRange, SPANS, type Span, type Variant } from './read-ahead';
 import TypeStackedCharts from './TypeStackedCharts';
 import { isCurveRegister, useDeviceRegisters } from '../shared/registers';
 
@@ -43,6 +43,11 @@ export default function DayCurves({ variant }: { variant: Variant }) {
   const stacked = view === 'stacked' && stackedCharts.length > 0;
   const preset = useMemo(() => presetOf(variant, curves, typeCharts), [variant, curves, typeCharts]);
   const registers = chosen ?? preset;
+  // What a reload of this controller's curves asks for at once (`readAheadDayCurves`): the opening ones, once known.
+  const openingKnown = controllerId !== undefined && zone !== undefined && preset.length > 0 && !typeChartsQuery.isPending;
+  useEffect(() => {
+    if (openingKnown) rememberOpeningCurves(boxId, controllerId, variant, { zone, registers: preset });
+  }, [openingKnown, boxId, controllerId, variant, zone, preset]);
   const span = spanOf(query.get('span'));
   const day = zone === undefined ? undefined : dayOf(params.time, zone);
   const { from, to } = day === undefined || zone === undefined ? { from: 0, to: 0 } : spanRange(day, span, zone);

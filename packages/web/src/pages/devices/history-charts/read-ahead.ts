@@ -46,9 +46,50 @@ export function spanRange(day: CalendarDay, span: Span, zone: string): { from: n
 export const boxOf = (tagId: string | undefined) => (tagId ?? '').split('-')[0] ?? '';
 
 /**
+ * The opening curves last asked for a controller (its zone and registers), remembered across
+ * reloads: a reload asks for them at once, beside the user's info, instead of after the device,
+ * its registers and its type's charts, three round trips in series. Should they have changed, the
+ * screen asks for the right ones (a read ahead serves only the same call).
+ */
+const REMEMBERED_KEY = 'cloudbox.opening-curves';
+/** Controllers remembered; the least recently opened is forgotten first. */
+const REMEMBERED_MAX = 20;
+
+interface OpeningCurves {
+  zone: string;
+  registers: number[];
+}
+
+const rememberedId = (boxId: string, controllerId: number, variant: Variant) => `${variant}/${boxId}/${controllerId}`;
+
+function remembered(): [string, OpeningCurves][] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(REMEMBERED_KEY) ?? '[]');
+    return Array.isArray(stored) ? (stored as [string, OpeningCurves][]) : [];
+  } catch {
+    return []; // unreadable or not allowed: nothing remembered
+  }
+}
+
+export function rememberOpeningCurves(boxId: string, controllerId: number, variant: Variant, curves: OpeningCurves): void {
+  const id = rememberedId(boxId, controllerId, variant);
+  const others = remembered().filter(([known]) => known !== id);
+  try {
+    localStorage.setItem(REMEMBERED_KEY, JSON.stringify([...others.slice(1 - REMEMBERED_MAX), [id, curves]]));
+  } catch {
+    // storage full or not allowed: the next reload reads in series
+  }
+}
+
+export function recallOpeningCurves(boxId: string, controllerId: number, variant: Variant): OpeningCurves | undefined {
+  const id = rememberedId(boxId, controllerId, variant);
+  return remembered().find(([known]) => known === id)?.[1];
+}
+
+/**
  * Read before the screen mounts on a visit's first page, each as soon as what it needs is in:
  * the device and the registers of the controller the URL names, then its type's charts, then the
- * curves the screen opens with.
+ * curves the screen opens with (at once when remembered from the last visit).
  */
 export function readAheadDayCurves({ params, query }: ScreenRoute, variant: Variant): void {
   const boxId = boxOf(params.tag_id);
@@ -56,6 +97,12 @@ export function readAheadDayCurves({ params, query }: ScreenRoute, variant: Vari
   const detail = getDeviceDetail(boxId);
   if (!Number.isInteger(controllerId)) return;
   const realtime = getRealtime(boxId, controllerId);
+  const readCurves = ({ zone, registers }: OpeningCurves) => {
+    const { from, to } = spanRange(dayOf(params.time, zone), spanOf(query.get('span')), zone);
+    readAhead(() => void getHistory(boxId, controllerId, { from, to, registers, points: POINTS }));
+  };
+  const recalled = recallOpeningCurves(boxId, controllerId, variant);
+  if (recalled) readCurves(recalled);
   void detail
     .then(async (device) => {
       const deviceType = pickController(device, controllerId)?.device_type;
@@ -63,9 +110,9 @@ export function readAheadDayCurves({ params, query }: ScreenRoute, variant: Vari
       let charts!: Promise<DeviceTypeCharts>;
       readAhead(() => (charts = getTypeCharts(deviceType)));
       const [{ registers }, typeCharts] = await Promise.all([realtime, charts]);
-      const preset = presetOf(variant, registers.filter(isCurveRegister), typeCharts);
-      const { from, to } = spanRange(dayOf(params.time, device.time_zone), spanOf(query.get('span')), device.time_zone);
-      if (preset.length > 0) readAhead(() => void getHistory(boxId, controllerId, { from, to, registers: preset, points: POINTS }));
+      const opening = { zone: device.time_zone, registers: presetOf(variant, registers.filter(isCurveRegister), typeCharts) };
+      const asked = recalled?.zone === opening.zone && recalled.registers.join() === opening.registers.join();
+      if (opening.registers.length > 0 && !asked) readCurves(opening);
     })
     .catch(() => undefined); // the screen's own requests report
 }
