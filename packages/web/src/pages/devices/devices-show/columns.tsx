@@ -1,8 +1,10 @@
 import { MoreOutlined } from '@ant-design/icons';
-import { DEVICE_FIELD_LABELS, formatMessage, RUN_STATE_LABELS, type DeviceItem, type DeviceSortField, type RunState } from '@cloudbox/domain';
-import { Dropdown, Tag, type TableProps } from 'antd';
+import { DEVICE_FIELD_LABELS, formatMessage, RUN_STATE_LABELS, type DeviceItem, type DeviceSortField, type Language, type RunState } from '@cloudbox/domain';
+import { Dropdown, Tag, type TableColumnType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { StatusTag } from '../../../components/DeviceStatus';
 import { currentLanguage } from '../../../i18n';
@@ -13,10 +15,19 @@ import { renewalState } from './renewal';
 
 const RENEWAL_COLORS = { expired: 'red', this_month: 'orange', next_month: 'gold' } as const;
 
-/** The device list's columns, sorted as `state` says (the server sorts; the table only shows the arrow). */
-export function useDeviceColumns(state: DeviceListState): TableProps<DeviceItem>['columns'] {
+/**
+ * The device list's columns, sorted as `state` says (the server sorts; the table only shows the
+ * arrow). The same array until the sort, the paging mode or the language changes: a live status
+ * change draws only its row again.
+ */
+export function useDeviceColumns(state: DeviceListState): TableColumnType<DeviceItem>[] {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const virtual = isVirtualPage(state);
+  return useMemo(() => deviceColumns({ sort: state.sort, order: state.order, virtual }, language, t), [state.sort, state.order, virtual, language, t]);
+}
+
+function deviceColumns(state: Pick<DeviceListState, 'sort' | 'order'> & { virtual: boolean }, language: Language, t: TFunction): TableColumnType<DeviceItem>[] {
   const label = (field: keyof typeof DEVICE_FIELD_LABELS) => formatMessage(language, DEVICE_FIELD_LABELS[field]);
   const sortOrder = (field: DeviceSortField): SortOrder => (state.sort === field ? (state.order === 'asc' ? 'ascend' : 'descend') : null);
   const sortable = (field: DeviceSortField) => ({ sorter: true, sortOrder: sortOrder(field), key: field });
@@ -45,7 +56,7 @@ export function useDeviceColumns(state: DeviceListState): TableProps<DeviceItem>
       key: 'actions',
       width: 130,
       // At the right edge: rc-table's fixed column in the virtual table, else a sticky cell of index.css (no widths to measure).
-      ...(isVirtualPage(state) ? { fixed: 'right' as const } : { className: 'devices-show__actions' }),
+      ...(state.virtual ? { fixed: 'right' as const } : { className: 'devices-show__actions' }),
       render: (_, device) => <DeviceActions device={device} />,
     },
   ];

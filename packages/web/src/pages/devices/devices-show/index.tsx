@@ -12,6 +12,7 @@ import { useReadAheadStart } from '../../../utils/read-ahead-query';
 import { useDeviceColumns } from './columns';
 import DeviceFilters from './DeviceFilters';
 import { filterParams, listParams, PAGE_SIZES, parseListSearch, toListSearch, isVirtualPage, type DeviceListState } from './filters';
+import { LeanRows, leanRowsProps, rowKeyOf } from './LeanRows';
 import './index.css';
 
 /** The table's least width: the virtual table's scroll width, and (`--devices-table-width`) a page of full rows' in index.css. */
@@ -76,29 +77,32 @@ export default function DevicesShow() {
     <div className="app-page devices-show">
       <DeviceFilters state={state} update={update} counts={counts.data} total={total} refresh={() => void Promise.all([list.refetch(), counts.refetch()])} />
       <Card variant="borderless" className="devices-show__table" style={{ '--devices-table-width': `${TABLE_WIDTH}px` } as React.CSSProperties}>
-        <Table<DeviceItem>
-          rowKey={(device) => `${device.box_id}/${device.controller_id ?? ''}`}
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.items}
-          loading={list.isFetching && !list.data}
-          onChange={onChange}
-          virtual={virtual}
-          // A page of full rows scrolls sideways in its own box (index.css), so rc-table has no widths to measure and draw twice.
-          scroll={virtual ? { x: TABLE_WIDTH, y: virtualHeight() } : undefined}
-          tableLayout="fixed"
-          // The arrows say a column sorts: a tooltip for each sortable header was made with every page load (nine, 37 ms of it).
-          showSorterTooltip={false}
-          onRow={(device) => ({ 'data-box': device.box_id, 'data-status': device.status }) as React.HTMLAttributes<HTMLElement>}
-          pagination={{
-            current: state.page,
-            pageSize: state.pageSize,
-            total,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (count) => t('device.total', { count }),
-          }}
-        />
+        <LeanRows items={virtual ? [] : (list.data?.items ?? [])} columns={columns}>
+          <Table<DeviceItem>
+            rowKey={rowKeyOf}
+            size="middle"
+            columns={columns}
+            // A page of up to a hundred rows is drawn by LeanRows; a longer one is antd's virtual table.
+            {...(virtual ? { dataSource: list.data?.items } : leanRowsProps)}
+            loading={list.isFetching && !list.data}
+            onChange={onChange}
+            virtual={virtual}
+            // A page of full rows scrolls sideways in its own box (index.css), so rc-table has no widths to measure and draw twice.
+            scroll={virtual ? { x: TABLE_WIDTH, y: virtualHeight() } : undefined}
+            tableLayout="fixed"
+            // The arrows say a column sorts: a tooltip for each sortable header was made with every page load (nine, 37 ms of it).
+            showSorterTooltip={false}
+            onRow={(device) => ({ 'data-box': device.box_id, 'data-status': device.status }) as React.HTMLAttributes<HTMLElement>}
+            pagination={{
+              current: state.page,
+              pageSize: state.pageSize,
+              total,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showTotal: (count) => t('device.total', { count }),
+            }}
+          />
+        </LeanRows>
       </Card>
     </div>
   );
