@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { usePermissionStore } from '../../stores/permission';
@@ -67,11 +67,19 @@ export default function TagsView() {
     },
   };
 
+  /**
+   * One tab's menu, where it was right-clicked: made on demand, the one Dropdown of the bar (a
+   * Dropdown for each tab was made with every page load and rendered twice).
+   */
+  const [menu, setMenu] = useState<{ view: TagView; x: number; y: number }>();
   function contextMenu(view: TagView): MenuProps {
     const keys: TagAction[] = view.affix ? ['refresh', 'closeOthers', 'closeAll'] : ['refresh', 'close', 'closeOthers', 'closeAll'];
     return {
       items: keys.map((key) => ({ key, className: `tags-menu-${key}`, label: <span data-action={key}>{t(`tagsView.${key}`)}</span> })),
-      onClick: ({ key }) => actions[key as TagAction](view),
+      onClick: ({ key }) => {
+        setMenu(undefined);
+        actions[key as TagAction](view);
+      },
     };
   }
 
@@ -81,36 +89,44 @@ export default function TagsView() {
         {visitedViews.map((view) => {
           const active = view.path === pathname;
           return (
-            <Dropdown key={view.path} trigger={['contextMenu']} menu={contextMenu(view)}>
-              <Link
-                to={view.fullPath}
-                className={`tags-view-item${active ? ' active' : ''}`}
-                data-path={view.path}
-                data-affix={view.affix || undefined}
-                onAuxClick={(event) => {
-                  // Middle click closes a tab, as in the browser's own tab strip.
-                  if (event.button !== 1) return;
-                  event.preventDefault();
-                  close(view);
-                }}
-              >
-                {tabTitle(view, t)}
-                {!view.affix && (
-                  <CloseOutlined
-                    className="tags-view-item__close"
-                    aria-label={t('tagsView.close')}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      event.stopPropagation();
-                      close(view);
-                    }}
-                  />
-                )}
-              </Link>
-            </Dropdown>
+            <Link
+              key={view.path}
+              to={view.fullPath}
+              className={`tags-view-item${active ? ' active' : ''}`}
+              data-path={view.path}
+              data-affix={view.affix || undefined}
+              onContextMenu={(event) => {
+                event.preventDefault();
+                setMenu({ view, x: event.clientX, y: event.clientY });
+              }}
+              onAuxClick={(event) => {
+                // Middle click closes a tab, as in the browser's own tab strip.
+                if (event.button !== 1) return;
+                event.preventDefault();
+                close(view);
+              }}
+            >
+              {tabTitle(view, t)}
+              {!view.affix && (
+                <CloseOutlined
+                  className="tags-view-item__close"
+                  aria-label={t('tagsView.close')}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    event.stopPropagation();
+                    close(view);
+                  }}
+                />
+              )}
+            </Link>
           );
         })}
       </div>
+      {menu && (
+        <Dropdown key={`${menu.x},${menu.y}`} open trigger={['click']} menu={contextMenu(menu.view)} onOpenChange={(open) => open || setMenu(undefined)}>
+          <span className="tags-view-menu-anchor" style={{ left: menu.x, top: menu.y }} />
+        </Dropdown>
+      )}
     </nav>
   );
 }
