@@ -1,12 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@cloudbox/domain';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { addDays, dayInZone, formatDateTimeIn, formatInZone, fromWallClock, midnightOf, wallClock, wallClockDate } from './zone';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 // 2026-11-22 17:30 UTC is already 2026-11-23 01:30 in Shanghai.
 const LATE_UTC = Date.UTC(2026, 10, 22, 17, 30);
