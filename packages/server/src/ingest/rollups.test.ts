@@ -155,6 +155,22 @@ describe.each(DATABASE_KINDS)('K-line rollups on %s', (kind) => {
     expect(await mismatches(id, 'Asia/Shanghai', 'hour')).toEqual([]);
   });
 
+  it('rolls up at its next flush a batch the writer wrote again after the answer to its commit was lost', async () => {
+    const { id, box, controller, times } = await boxWithTimes(12, 60_000);
+    const rollups = createRollups({ db: t.database.db, logger: t.app.log });
+    const samples = times.map((ts, index) => ({ box, controller, ts, registers: [R.speed], readings: [index] }));
+    const queuedBy = rollups.nextBatch();
+    // The first attempt commits, and its answer never comes: the writer writes the batch again, under the same tag.
+    await insertSamples(t.database.db, samples, queuedBy);
+    const again = await insertSamples(t.database.db, samples, queuedBy);
+    expect(again.samples).toBe(0);
+    rollups.committed(queuedBy, samples, again.samples, again.hours, true);
+    await rollups.flush();
+    expect(rollups.rolledUp).toEqual({ inMemory: 0, inSql: samples.length });
+    expect(await mismatches(id, 'Asia/Shanghai', 'hour')).toEqual([]);
+    expect(await t.rows(sql`select 1 from rollup_queue where controller_id = ${controller.id}`)).toEqual([]);
+  });
+
   it('rolls up every stored sample once: what a stopped server left queued, and with flushes at the same time', async () => {
     const { box, controller, times } = await boxWithTimes(120, 60_000);
     // Stored (and queued) as a batch is, with no flush after it: a server stopped here.

@@ -13,7 +13,7 @@ import { flushRollups, mergeHours, type HourColumns, type QueuedBy } from './sto
 const ROLLUP_FLUSH_MS = 5000;
 /**
  * Queued samples this old belong to no running writer (a writer flushes its own every
- * ROLLUP_FLUSH_MS): a stopped server's, or a batch written again after a lost commit answer. Any
+ * ROLLUP_FLUSH_MS, even a batch it wrote again after a lost commit answer): a stopped server's. Any
  * writer rolls them up in SQL, at its start and then every this often. Taking a live writer's rows
  * (a flush held up by the database) costs only time: that writer finds them gone and rolls up in
  * SQL what is left.
@@ -152,11 +152,13 @@ export function createRollups(deps: { db: Db; logger: FastifyBaseLogger }) {
 
     /**
      * A batch committed: `inserted` of its samples were new, `hours` each sample's hour in its
-     * zone. All new, it is rolled up here; else its new samples' rows are left to SQL.
+     * zone. All new, it is rolled up here; else its new samples' rows are left to SQL. A batch
+     * written again (`retried`) may have found its samples stored by an attempt whose commit answer
+     * was lost: they were queued under the same tag, and SQL rolls them up at the next flush.
      */
-    committed(queuedBy: QueuedBy, samples: readonly Sample[], inserted: number, hours: readonly number[]): void {
+    committed(queuedBy: QueuedBy, samples: readonly Sample[], inserted: number, hours: readonly number[], retried = false): void {
       if (inserted !== samples.length || hours.length !== samples.length) {
-        if (inserted > 0) inSql.push(queuedBy.batch);
+        if (inserted > 0 || retried) inSql.push(queuedBy.batch);
         return;
       }
       rollUp(current, samples, hours);

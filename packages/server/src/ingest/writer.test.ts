@@ -10,18 +10,20 @@ import { createWriter, laneOf } from './writer.js';
 
 /** A database whose statements wait until the test lets each one finish. */
 function heldDatabase(log: string[]) {
-  const held: { box: string; finish(): void }[] = [];
+  const held: { box: string; finish(): void; fail(): void }[] = [];
   const db = {
     execute(query: { queryChunks?: unknown[] }) {
       const box = JSON.stringify(query).match(/"\{(\d+)\}"/)?.[1] ?? '?';
       log.push(`statement ${box}`);
-      return new Promise((resolve) =>
+      return new Promise((resolve, reject) =>
         held.push({
           box,
           finish: () => {
             log.push(`committed ${box}`);
             resolve([{ samples: 1, points: 1 }]);
           },
+          // The connection broke before the answer came: the statement may or may not have committed.
+          fail: () => reject(new Error('read ECONNRESET')),
         }),
       );
     },
@@ -39,7 +41,11 @@ async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
 }
 
-function writerOn(db: Db, faultState: { due(): boolean; reload(): Promise<void> }) {
+function writerOn(
+  db: Db,
+  faultState: { due(): boolean; reload(): Promise<void> },
+  rollups: Parameters<typeof createWriter>[0]['rollups'] = { nextBatch: () => ({ writer: 'test', batch: 1 }), committed: () => undefined },
+) {
   return createWriter({
     db,
     lanes: 3,
@@ -47,7 +53,7 @@ function writerOn(db: Db, faultState: { due(): boolean; reload(): Promise<void> 
     events: createEventEngine(),
     counters: createCounters(),
     logger: { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger,
-    rollups: { nextBatch: () => ({ writer: 'test', batch: 1 }), committed: () => undefined },
+    rollups,
     onCommitted: () => undefined,
     faultState,
   });
@@ -113,5 +119,23 @@ describe('the ingest writer’s lanes', () => {
     held[1]!.finish();
     await Promise.all([first, second]);
     expect(log).toEqual([`statement ${a}`, `committed ${a}`, 'reload', `statement ${b}`, `committed ${b}`]);
+  });
+
+  it('writes a batch again under the same rollup tag after a lost answer, and says it was written again', async () => {
+    const { db, held } = heldDatabase([]);
+    let batches = 0;
+    const committed: string[] = [];
+    const writer = writerOn(db, { due: () => false, reload: () => Promise.resolve() }, {
+      nextBatch: () => ({ writer: 'test', batch: (batches += 1) }),
+      committed: (queuedBy, _samples, _inserted, _hours, retried) => void committed.push(`batch ${queuedBy.batch}${retried ? ', retried' : ''}`),
+    });
+    const [a] = boxesInTwoLanes();
+    const written = writer.submit(String(a), [sampleOf(a, 1)]);
+    await until(() => held.length === 1);
+    held[0]!.fail();
+    await until(() => held.length === 2);
+    held[1]!.finish();
+    await written;
+    expect(committed).toEqual(['batch 1, retried']);
   });
 });

@@ -7,7 +7,7 @@ import type { Sample } from './decode.js';
 import type { EventEngine } from './events.js';
 import type { createPartitions } from './partitions.js';
 import type { Rollups } from './rollups.js';
-import { closeRecords, countConflicts, insertSamples, openRecords, queueNoticeEvents, type StoredRecord } from './store.js';
+import { closeRecords, countConflicts, insertSamples, openRecords, queueNoticeEvents, type QueuedBy, type StoredRecord } from './store.js';
 
 interface Pending {
   samples: Sample[];
@@ -110,13 +110,15 @@ export function createWriter(deps: {
   }
 
   async function writeBatch(batch: Pending[]): Promise<void> {
+    // One tag for every attempt: an attempt whose commit answer was lost queued its samples under it.
+    const queuedBy = deps.rollups.nextBatch();
     for (let attempt = 0; ; attempt += 1) {
       if (closed) {
         for (const pending of batch) pending.reject(new WriterClosedError());
         return;
       }
       try {
-        await write(batch.flatMap((pending) => pending.samples));
+        await write(batch.flatMap((pending) => pending.samples), queuedBy, attempt > 0);
         for (const pending of batch) pending.resolve();
         return;
       } catch (error) {
@@ -141,11 +143,10 @@ export function createWriter(deps: {
     }
   }
 
-  async function write(samples: Sample[]): Promise<void> {
+  async function write(samples: Sample[], queuedBy: QueuedBy, retried: boolean): Promise<void> {
     const started = performance.now();
     await partitions.ensure(samples.map((sample) => sample.ts));
     const evaluation = events.evaluate(samples);
-    const queuedBy = deps.rollups.nextBatch();
     const outcome = async (executor: Pick<Db, 'execute'>) => {
       const inserted = await insertSamples(executor, samples, queuedBy);
       const conflicts = inserted.samples < samples.length ? await countConflicts(executor, samples) : 0;
@@ -158,7 +159,7 @@ export function createWriter(deps: {
     const noRecords = evaluation.open.length === 0 && evaluation.close.length === 0;
     const { inserted, conflicts, opened, closed } = noRecords ? await outcome(db) : await db.transaction((tx) => outcome(tx));
     evaluation.commit();
-    deps.rollups.committed(queuedBy, samples, inserted.samples, inserted.hours);
+    deps.rollups.committed(queuedBy, samples, inserted.samples, inserted.hours, retried);
     counters.batches += 1;
     counters.samples += inserted.samples;
     counters.points += inserted.points;
