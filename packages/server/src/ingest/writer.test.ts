@@ -125,10 +125,14 @@ describe('the ingest writer’s lanes', () => {
     const { db, held } = heldDatabase([]);
     let batches = 0;
     const committed: string[] = [];
-    const writer = writerOn(db, { due: () => false, reload: () => Promise.resolve() }, {
-      nextBatch: () => ({ writer: 'test', batch: (batches += 1) }),
-      committed: (queuedBy, _samples, _inserted, _hours, retried) => void committed.push(`batch ${queuedBy.batch}${retried ? ', retried' : ''}`),
-    });
+    const writer = writerOn(
+      db,
+      { due: () => false, reload: () => Promise.resolve() },
+      {
+        nextBatch: () => ({ writer: 'test', batch: (batches += 1) }),
+        committed: (queuedBy, _samples, _inserted, _hours, retried) => void committed.push(`batch ${queuedBy.batch}${retried ? ', retried' : ''}`),
+      },
+    );
     const [a] = boxesInTwoLanes();
     const written = writer.submit(String(a), [sampleOf(a, 1)]);
     await until(() => held.length === 1);

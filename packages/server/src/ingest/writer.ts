@@ -118,7 +118,11 @@ export function createWriter(deps: {
         return;
       }
       try {
-        await write(batch.flatMap((pending) => pending.samples), queuedBy, attempt > 0);
+        await write(
+          batch.flatMap((pending) => pending.samples),
+          queuedBy,
+          attempt > 0,
+        );
         for (const pending of batch) pending.resolve();
         return;
       } catch (error) {
