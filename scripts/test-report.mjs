@@ -22,7 +22,9 @@ export function failedVitest(file) {
 
 export function failedPlaywright(file) {
   const walk = (suite) => [
-    ...(suite.specs ?? []).filter((spec) => !spec.ok).map((spec) => `${spec.file} › ${spec.title}`),
+    ...(suite.specs ?? [])
+      .filter((spec) => !spec.ok || spec.tests?.some((test) => test.status === 'flaky'))
+      .map((spec) => `${spec.file} › ${spec.title}${spec.ok ? ' (failed, then passed when run again: flaky)' : ''}`),
     ...(suite.suites ?? []).flatMap(walk),
   ];
   return counts(file, (r) => (r.suites ?? []).flatMap(walk), []);
