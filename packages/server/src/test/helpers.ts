@@ -5,10 +5,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppDependencies } from '../app.js';
-import { IN_MEMORY, loadConfig, type Config } from '../config.js';
+import { IN_MEMORY, type Config } from '../config.js';
 import { createDatabase, type Database } from '../db/index.js';
 import { createPasswordHasher, type PasswordHasher } from '../modules/users/passwords.js';
 import { seedDemo } from '../seed.js';
+import { testConfig } from './config.js';
+
+export { testConfig };
 
 export type DatabaseKind = Database['kind'];
 
@@ -18,52 +21,50 @@ export type DatabaseKind = Database['kind'];
  */
 export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** Modest argon2id cost so that the suite stays fast; production uses the configured default. */
-export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({
-    DATA_DIR: IN_MEMORY,
-    LOG_LEVEL: 'silent',
-    ARGON2_MEMORY_KIB: '1024',
-    ARGON2_ITERATIONS: '1',
-    WEB_DIST: '/nonexistent/cloudbox-web-dist',
-    // Each test app's embedded broker on a port of its own, never a shared 1883.
-    MQTT_PORT: '0',
-    ...env,
-  });
-}
+const snapshots = new Map<string, Promise<Blob>>();
 
-let snapshot: Promise<Blob | undefined> | undefined;
-
-/** The migrated PGlite of the run's global set-up (src/test/global-setup.ts); none when a file runs without it. */
-function pgliteSnapshot(): Promise<Blob | undefined> {
-  const file = inject('pgliteSnapshot');
-  snapshot ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+/** A PGlite data directory the run's global set-up dumped (src/test/global-setup.ts), read once per file. */
+function pgliteSnapshot(file: string): Promise<Blob> {
+  let snapshot = snapshots.get(file);
+  if (!snapshot) snapshots.set(file, (snapshot = readFile(file).then((bytes) => new Blob([bytes]))));
   return snapshot;
 }
 
 export interface TestDatabase {
   database: Database;
+  /** Whether it came with the demo accounts (`seeded` asked, and the run's global set-up made the copy). */
+  seeded: boolean;
   dispose(): Promise<void>;
 }
 
-/** `serverUrl`: the PostgreSQL server to create the database on (TEST_DATABASE_URL, or a proxy in front of it). */
-export async function openTestDatabase(kind: DatabaseKind, serverUrl = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
+/**
+ * A fresh migrated database, a copy of the global set-up's: with the demo accounts already in when
+ * `seeded` is asked. `serverUrl`: the PostgreSQL server to create it on (TEST_DATABASE_URL, or a proxy in front of it).
+ */
+export async function openTestDatabase(
+  kind: DatabaseKind,
+  serverUrl = process.env.TEST_DATABASE_URL,
+  { seeded = false }: { seeded?: boolean } = {},
+): Promise<TestDatabase> {
+  const copyOf =
+    kind === 'pglite' ? inject(seeded ? 'pgliteSeededSnapshot' : 'pgliteSnapshot') : inject(seeded ? 'postgresSeededTemplate' : 'postgresTemplate');
   if (kind === 'pglite') {
-    const database = await createDatabase({ dataDir: IN_MEMORY, databaseUrl: undefined }, { pgliteSnapshot: await pgliteSnapshot() });
+    const snapshot = copyOf ? await pgliteSnapshot(copyOf) : undefined;
+    const database = await createDatabase({ dataDir: IN_MEMORY, databaseUrl: undefined }, { pgliteSnapshot: snapshot });
     await database.migrate();
-    return { database, dispose: () => database.close() };
+    return { database, seeded: seeded && Boolean(copyOf), dispose: () => database.close() };
   }
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `cloudbox_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const template = inject('postgresTemplate');
-  await admin.unsafe(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
+  await admin.unsafe(copyOf ? `create database "${name}" template "${copyOf}"` : `create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await createDatabase({ dataDir: IN_MEMORY, databaseUrl: url.toString() });
   await database.migrate();
   return {
     database,
+    seeded: seeded && Boolean(copyOf),
     async dispose() {
       await database.close();
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
@@ -93,11 +94,11 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const { env, wrapDatabase, databaseServerUrl, ...dependencies } = options;
   const config = testConfig(env);
-  const opened = await openTestDatabase(kind, databaseServerUrl);
+  const opened = await openTestDatabase(kind, databaseServerUrl, { seeded: true });
   const database = wrapDatabase ? wrapDatabase(opened.database) : opened.database;
   const dispose = opened.dispose;
   const passwords = createPasswordHasher(config.argon2);
-  await seedDemo(database.db, passwords);
+  if (!opened.seeded) await seedDemo(database.db, passwords);
   const app = buildApp({ config, database, ...dependencies });
   await app.ready();
   return {
