@@ -9,6 +9,10 @@
  *   npm run ab:console -w bench -- --a /tmp/web-before --b packages/web/dist [--rounds 16] [--boxes 2000]
  *     [--path /devices/devices-show] [--selector '.devices-show__table tr[data-box] >> nth=19'] [--year]
  *
+ * `--first` times first visits instead: each round signs in on a new browser context (nothing of the
+ * console in its cache) and times the first navigation to the screen after the dashboard, as the
+ * console bench's "first visit" does; every load counts.
+ *
  * `--year` feeds the first bench box a year of hourly samples over MQTT, as the console bench does,
  * and `{box}` and `{today}` in `--path` name that box and today, for its year of curves:
  *
@@ -32,6 +36,7 @@ const { values } = parseArgs({
     selector: { type: 'string', default: '.devices-show__table tr[data-box] >> nth=19' },
     database: { type: 'string' },
     year: { type: 'boolean', default: false },
+    first: { type: 'boolean', default: false },
   },
 });
 if (!values.a || !values.b) throw new Error('--a and --b name the two builds (directories like packages/web/dist)');
@@ -46,6 +51,13 @@ const servers = await Promise.all(
 );
 const path = benchPath(values.path);
 const browser = await launchChromium();
+
+/** A page of a new browser context, signed in through the log-in form (on the dashboard). */
+async function signedInPage(baseUrl: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
+  await signIn(page, baseUrl);
+  return page;
+}
 try {
   const pages: Page[] = [];
   for (const server of servers) {
@@ -54,20 +66,28 @@ try {
     if (values.year) {
       await feedYear(`mqtt://127.0.0.1:${mqttPorts[servers.indexOf(server)]}`, secrets[0]!, { baseUrl: server.baseUrl, token });
     }
-    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
-    await signIn(page, server.baseUrl);
-    pages.push(page);
+    if (!values.first) pages.push(await signedInPage(server.baseUrl));
   }
   const times = [[], []] as [number[], number[]];
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const index of round % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const)) {
-      times[index].push(await timeToRender(pages[index]!, `${servers[index]!.baseUrl}${path}`, values.selector));
+      const url = `${servers[index]!.baseUrl}${path}`;
+      if (!values.first) {
+        times[index].push(await timeToRender(pages[index]!, url, values.selector));
+        continue;
+      }
+      const page = await signedInPage(servers[index]!.baseUrl);
+      times[index].push(await timeToRender(page, url, values.selector));
+      await page.context().close();
     }
   }
+  // A first visit is every load of --first; else the first load is left out (the screen's code not yet run in the page).
+  const skip = values.first ? 0 : 1;
   for (const [index, name] of ['A', 'B'].entries()) {
     const loads = times[index]!;
+    const counted = values.first ? 'first visits' : 'loads after the first';
     console.log(
-      `${name} (${builds[index]}): median ${percentile(loads.slice(1), 50)} ms of ${loads.length - 1} loads after the first; every load: ${loads.join(' ')}`,
+      `${name} (${builds[index]}): median ${percentile(loads.slice(skip), 50)} ms of ${loads.length - skip} ${counted}; every load: ${loads.join(' ')}`,
     );
   }
 } finally {
