@@ -23,7 +23,7 @@ export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['
 
 const snapshots = new Map<string, Promise<Blob>>();
 
-/** A PGlite data directory the run's global set-up dumped (src/test/global-setup.ts), read once per file. */
+/** A PGlite data directory the run's global set-up dumped (src/test/global-setup.ts), read once by each worker. */
 function pgliteSnapshot(file: string): Promise<Blob> {
   let snapshot = snapshots.get(file);
   if (!snapshot) snapshots.set(file, (snapshot = readFile(file).then((bytes) => new Blob([bytes]))));
