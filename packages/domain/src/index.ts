@@ -8,6 +8,7 @@ export * from './messages.js';
 export * from './relative-time.js';
 export * from './roles.js';
 export * from './validation.js';
+export * from './validation-schemas.js';
 
 export * from './http/envelope.js';
 export * from './http/query.js';

@@ -4,7 +4,6 @@ import {
   findUnstorableText,
   isStorableText,
   MAX_ROW_ID,
-  rowIdSchema,
   validateCkCode,
   validateNonNegativeInteger,
   validateNumber,
@@ -12,6 +11,7 @@ import {
   validatePositiveInteger,
   validateUserName,
 } from './validation.js';
+import { rowIdSchema } from './validation-schemas.js';
 
 const english = (violations: { key: Parameters<typeof formatMessage>[1]; params?: Record<string, string> }[]) =>
   violations.map((v) => formatMessage('en', v.key, v.params));

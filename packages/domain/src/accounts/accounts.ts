@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { pageQuerySchema } from '../http/query.js';
 import { ROLES, type Role } from '../roles.js';
 import { passwordsMatch, registerUserFields } from '../user-register/hierarchy.js';
-import { missingOrInvalid, rowIdSchema } from '../validation.js';
+import { missingOrInvalid } from '../validation.js';
+import { rowIdSchema } from '../validation-schemas.js';
 
 /**
  * A company's accounts (DESIGN.md section 5: "a production install needs no SQL"): root creates,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checked, validatePassword, validateUserName } from '../validation.js';
+import { validatePassword, validateUserName } from '../validation.js';
+import { checked } from '../validation-schemas.js';
 
 /** POST /user/login: the form (SPEC.md section 5 rules) and the session it opens. */
 

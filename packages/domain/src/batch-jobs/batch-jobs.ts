@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { boxIdListSchema, serverAddressSchema } from '../box-delivery/deliveries.js';
 import { calendarDate } from '../boxes/box.js';
 import { boxRangeSchema } from '../notices/notices.js';
-import { checked, missingOrInvalid, storableText, validateCkCode } from '../validation.js';
+import { missingOrInvalid, validateCkCode } from '../validation.js';
+import { checked, storableText } from '../validation-schemas.js';
 
 /**
  * Batch changes (issue 16, `/scripts/batch-modify-params` and `/scripts/batch-modify-box`): a

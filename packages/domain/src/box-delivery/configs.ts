@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../http/query.js';
 import { LANGUAGES } from '../language.js';
-import { isoTimeSchema, missingOrInvalid, rowIdSchema, storableText } from '../validation.js';
+import { missingOrInvalid } from '../validation.js';
+import { isoTimeSchema, rowIdSchema, storableText } from '../validation-schemas.js';
 import { BOX_DELIVERY_STATES } from './deliveries.js';
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, queryTimeSchema } from '../http/query.js';
-import { isoTimeSchema, missingOrInvalid } from '../validation.js';
+import { missingOrInvalid } from '../validation.js';
+import { isoTimeSchema } from '../validation-schemas.js';
 
 /**
  * What the server sends to boxes and how far it got (the smartbox ip-config screen): a box's

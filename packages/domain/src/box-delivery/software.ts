@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../http/query.js';
-import { isoTimeSchema, missingOrInvalid, rowIdSchema, storableText } from '../validation.js';
+import { missingOrInvalid } from '../validation.js';
+import { isoTimeSchema, rowIdSchema, storableText } from '../validation-schemas.js';
 
 /**
  * The box-software screen: what each box reports running (its hello), the version each company's

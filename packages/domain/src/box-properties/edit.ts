@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { boxControllerSchema, updateBoxSchema } from '../boxes/box.js';
 import { locationFields, ownerFields } from '../boxes/view-fields.js';
-import { isoTimeSchema, missingOrInvalid } from '../validation.js';
+import { missingOrInvalid } from '../validation.js';
+import { isoTimeSchema } from '../validation-schemas.js';
 
 /**
  * The device edit form (SPEC.md section 3: ID, IOT module, owning unit, province, city, district,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { locationFields, ownerFields } from '../boxes/view-fields.js';
 import type { MessageKey } from '../messages.js';
 import { pageQuerySchema } from '../http/query.js';
-import { isoTimeSchema } from '../validation.js';
+import { isoTimeSchema } from '../validation-schemas.js';
 
 /** The box property list (/smartbox/device-property, SPEC.md section 3 "Box property"), also read by box-address and box-ck. */
 

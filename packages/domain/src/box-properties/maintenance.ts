@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { boxIdParamSchema } from '../boxes/box.js';
 import { pageQuerySchema, queryTimeSchema } from '../http/query.js';
-import { checked, isoTimeSchema, missingOrInvalid, numberInput, validateCkCode } from '../validation.js';
+import { missingOrInvalid, validateCkCode } from '../validation.js';
+import { checked, isoTimeSchema, numberInput } from '../validation-schemas.js';
 
 /** The /smartbox maintenance of boxes: moving them to another company, deleting abandoned ones, clearing fault records. */
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ckCode, keyword, optional } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
-import { isoTimeSchema, missingOrInvalid, rowIdSchema } from '../validation.js';
+import { missingOrInvalid } from '../validation.js';
+import { isoTimeSchema, rowIdSchema } from '../validation-schemas.js';
 import { boxIdParamSchema, type BoxWithSecret } from '../boxes/box.js';
 import type { MessageKey } from '../messages.js';
 

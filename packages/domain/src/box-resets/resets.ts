@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boxIdListSchema, BOX_DELIVERY_STATES, type BoxDeliveryState } from '../box-delivery/deliveries.js';
 import { pageQuerySchema } from '../http/query.js';
 import { boxRangeSchema } from '../notices/notices.js';
-import { isoTimeSchema } from '../validation.js';
+import { isoTimeSchema } from '../validation-schemas.js';
 
 /**
  * Rebooting a box or resetting its configuration over MQTT (`/scripts/reset-device`): the order goes

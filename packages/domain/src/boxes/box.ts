@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checked, isoTimeSchema, missingOrInvalid, validateCkCode } from '../validation.js';
+import { missingOrInvalid, validateCkCode } from '../validation.js';
+import { checked, isoTimeSchema } from '../validation-schemas.js';
 import { connectionFields, locationFields, ownerFields, simFields } from './view-fields.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimeSchema } from '../validation.js';
+import { isoTimeSchema } from '../validation-schemas.js';
 
 /**
  * Groups of a box's facts as answers show them, declared once for every view that carries them

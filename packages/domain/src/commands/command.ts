@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoTimeSchema, missingOrInvalid } from '../validation.js';
+import { missingOrInvalid } from '../validation.js';
+import { isoTimeSchema } from '../validation-schemas.js';
 
 /** Remote writes (commands): the request and the answer. */
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { keyword, optional } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
-import { checked, isoTimeSchema, missingOrInvalid, validateCkCode } from '../validation.js';
+import { missingOrInvalid, validateCkCode } from '../validation.js';
+import { checked, isoTimeSchema } from '../validation-schemas.js';
 
 /**
  * Companies (CK codes), for root (`/device-type/CK-config`): the tenant boundary every box and

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { UnlockRegisters } from '../dynamic-passwords/modes.js';
 import { UPLOAD_MAX_BYTES } from '../box-registry/registry.js';
 import { LANGUAGES } from '../language.js';
-import { isoTimeSchema, missingOrInvalid } from '../validation.js';
+import { missingOrInvalid } from '../validation.js';
+import { isoTimeSchema } from '../validation-schemas.js';
 import { DEVICE_KINDS, PAGE_TEMPLATES, unlockRegistersSchema } from './device-type.js';
 import { protocolRowSchema } from './protocol.js';
 

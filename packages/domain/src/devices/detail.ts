@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { digits, epochMs } from '../http/query-fields.js';
-import { isoTimeSchema } from '../validation.js';
+import { isoTimeSchema } from '../validation-schemas.js';
 import { connectionFields, ownerFields, simFields } from '../boxes/view-fields.js';
 import { deviceLocationSchema } from './list.js';
 import { deviceStateSchema } from './status.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { missingOrInvalid, numberInput, rowIdSchema } from '../validation.js';
+import { missingOrInvalid } from '../validation.js';
+import { numberInput, rowIdSchema } from '../validation-schemas.js';
 
 /**
  * The quota screen (/qrManage/pwd-quota): the calculations a manufacturer and the distributors give

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { choice, digits, keyword, optional, timeRange } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
 import type { MessageKey } from '../messages.js';
-import { isoTimeSchema } from '../validation.js';
+import { isoTimeSchema } from '../validation-schemas.js';
 import { RESET_CONDITIONS, SCAN_MODES, UNLOCK_MODES } from './modes.js';
 
 /**

@@ -8,7 +8,8 @@ import { FAULT_SEVERITIES, type FaultSeverity } from '../faults/records.js';
 import { booleanText, choice, digits, optional, timeRange } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
 import type { MessageKey } from '../messages.js';
-import { isoTimeSchema, missingOrInvalid } from '../validation.js';
+import { missingOrInvalid } from '../validation.js';
+import { isoTimeSchema } from '../validation-schemas.js';
 
 /**
  * Event rules as data (root, `/events/*`): what opens a fault record, edited without a restart,

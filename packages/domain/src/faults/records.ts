@@ -3,7 +3,7 @@ import { DEVICE_FIELD_LABELS } from '../devices/list.js';
 import { booleanText, ckCode, choice, digits, keyword, optional, timeRange } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
 import type { MessageKey } from '../messages.js';
-import { isoTimeSchema } from '../validation.js';
+import { isoTimeSchema } from '../validation-schemas.js';
 
 /** Fault records of one controller and across every device the caller may see, and their export. */
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages.js';
-import { checked, isoTimeSchema, missingOrInvalid, numberInput, validateCkCode } from '../validation.js';
+import { missingOrInvalid, validateCkCode } from '../validation.js';
+import { checked, isoTimeSchema, numberInput } from '../validation-schemas.js';
 
 /**
  * The boxes that went silent (`/scripts/check-inactive`): registered boxes whose last message is

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROGRAM_ACK_ERRORS } from '../plc-programs/protocol.js';
-import { storableText } from '../validation.js';
+import { storableText } from '../validation-schemas.js';
 
 /**
  * The MQTT data plane between boxes and the server (DESIGN.md section 4). A box authenticates with

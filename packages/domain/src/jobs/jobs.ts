@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../http/query.js';
-import { isoTimeSchema } from '../validation.js';
+import { isoTimeSchema } from '../validation-schemas.js';
 
 /**
  * Durable jobs (issue 16): the long operations the server runs in the background, one row each, with

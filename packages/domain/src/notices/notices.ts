@@ -3,7 +3,8 @@ import { boxIdParamSchema } from '../boxes/box.js';
 import { rangeProblem } from '../box-registry/registry.js';
 import { DEVICE_STATES } from '../devices/status.js';
 import type { MessageKey } from '../messages.js';
-import { isDigits, missingOrInvalid, storableText } from '../validation.js';
+import { isDigits, missingOrInvalid } from '../validation.js';
+import { storableText } from '../validation-schemas.js';
 
 /**
  * Notifications, announcements and upkeep reminders (/msg, /notice): the words every part of them

@@ -4,7 +4,8 @@ import { deviceTypeIdParamSchema } from '../device-types/views.js';
 import { choice, ckCode, digits, keyword, optional, timeRange } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
 import type { MessageKey } from '../messages.js';
-import { isoTimeSchema, missingOrInvalid, storableText } from '../validation.js';
+import { missingOrInvalid } from '../validation.js';
+import { isoTimeSchema, storableText } from '../validation-schemas.js';
 import {
   boxRangeSchema,
   CHANNEL_KINDS,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEVICE_FIELD_LABELS } from '../devices/list.js';
 import type { MessageKey } from '../messages.js';
 import { pageQuerySchema, queryTimeSchema } from '../http/query.js';
-import { isoTimeSchema, rowIdSchema } from '../validation.js';
+import { isoTimeSchema, rowIdSchema } from '../validation-schemas.js';
 
 /** The operation log: who did what to which box or user, and how it is queried. */
 

@@ -3,7 +3,8 @@ import { deviceTypeIdParamSchema } from '../device-types/views.js';
 import { pageQuerySchema } from '../http/query.js';
 import { boxIdParamSchema } from '../boxes/box.js';
 import { boxRangeSchema } from '../notices/notices.js';
-import { isoTimeSchema, missingOrInvalid, numberInput, rowIdSchema, storableText } from '../validation.js';
+import { missingOrInvalid } from '../validation.js';
+import { isoTimeSchema, numberInput, rowIdSchema, storableText } from '../validation-schemas.js';
 
 /**
  * PLC programs (`/plcProgram`): a program file for a controller model, delivered to controllers in

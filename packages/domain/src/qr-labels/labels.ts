@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boxIdParamSchema } from '../boxes/box.js';
 import { rangeProblem } from '../box-registry/registry.js';
-import { numberInput } from '../validation.js';
+import { numberInput } from '../validation-schemas.js';
 
 /**
  * Printable QR labels of boxes (issue 15): one box, or the boxes of an id range, as a PDF (A4 sheets)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages.js';
 import { pageQuerySchema, queryTimeSchema } from '../http/query.js';
-import { isoTimeSchema } from '../validation.js';
+import { isoTimeSchema } from '../validation-schemas.js';
 import { SERVER_LOG_KINDS, SERVER_LOG_LEVELS, type ServerLogKind, type ServerLogLevel } from './kinds.js';
 
 /** One entry of the server log as a reader gets it: `text` is the message in the reader's language. */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { calendarDate } from '../boxes/box.js';
 import { choice, optional } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
-import { missingOrInvalid, rowIdSchema } from '../validation.js';
+import { missingOrInvalid } from '../validation.js';
+import { rowIdSchema } from '../validation-schemas.js';
 import { chosenBoxIdsSchema } from './expired.js';
 
 /**

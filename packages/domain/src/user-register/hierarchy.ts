@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate } from '../boxes/box.js';
-import { checked, missingOrInvalid, numberInput, rowIdSchema, validateCkCode, validatePassword, validateUserName } from '../validation.js';
+import { missingOrInvalid, validateCkCode, validatePassword, validateUserName } from '../validation.js';
+import { checked, numberInput, rowIdSchema } from '../validation-schemas.js';
 
 /**
  * Users and their hierarchy (DESIGN.md section 5; the calls of SPEC.md section 7 under

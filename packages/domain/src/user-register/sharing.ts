@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { boxIdParamSchema } from '../boxes/box.js';
 import { SCAN_MODES } from '../dynamic-passwords/modes.js';
 import type { Role } from '../roles.js';
-import { checked, missingOrInvalid, numberInput, rowIdSchema, validateCkCode } from '../validation.js';
+import { missingOrInvalid, validateCkCode } from '../validation.js';
+import { checked, numberInput, rowIdSchema } from '../validation-schemas.js';
 
 /**
  * A user's boxes in the user-register calls: binding (add-device, delete-device), sharing, assignment,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ckCode, optional } from '../http/query-fields.js';
-import { checked, missingOrInvalid, validateCkCode } from '../validation.js';
+import { missingOrInvalid, validateCkCode } from '../validation.js';
+import { checked } from '../validation-schemas.js';
 import { MAX_MANAGER_LEVEL } from './hierarchy.js';
 
 /** Permission templates: which registers of which device types a user reads or writes. */

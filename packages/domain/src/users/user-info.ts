@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FLAGS, ROLES, type AccessName, type Role } from '../roles.js';
-import { checked, validatePassword } from '../validation.js';
+import { validatePassword } from '../validation.js';
+import { checked } from '../validation-schemas.js';
 
 /** The signed-in user (`GET /user/info`) and the password changes of the `/user` calls (SPEC.md section 7). */
 
