@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FAULT_SEVERITIES, type FaultSeverity } from '../faults/records.js';
+import { FAULT_SEVERITIES, type FaultSeverity } from '../faults/labels.js';
 import { conditionSchema, registerConditionSchema, type EventCondition, type RegisterCondition } from './conditions.js';
 
 /** The device types as the device-types module answers them: names and event rules in the caller's language. */

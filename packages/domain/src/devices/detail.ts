@@ -3,7 +3,7 @@ import { digits, epochMs } from '../http/query-fields.js';
 import { isoTimeSchema } from '../validation-schemas.js';
 import { connectionFields, ownerFields, simFields } from '../boxes/view-fields.js';
 import { deviceLocationSchema } from './list.js';
-import { deviceStateSchema } from './status.js';
+import { deviceStateSchema } from './state-schemas.js';
 import { monthUsageSchema } from '../box-delivery/usage.js';
 
 /** One device (a box) with its controllers and its connection log. */

@@ -1,39 +1,17 @@
 import { z } from 'zod';
-import type { MessageKey } from '../messages.js';
 import { ckCode, choice, keyword, optional } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
 import { connectionFields, locationFields, ownerFields, simFields } from '../boxes/view-fields.js';
-import { RUN_STATES, runStateSchema } from './run-state.js';
-import { DEVICE_STATUSES, deviceStateSchema, type DeviceStatus } from './status.js';
+import { DEVICE_SORT_FIELDS, EXPIRY_GROUPS, SORT_ORDERS } from './list-fields.js';
+import { RUN_STATES } from './run-state.js';
+import { deviceStateSchema, runStateSchema } from './state-schemas.js';
+import { DEVICE_STATUSES, type DeviceStatus } from './status.js';
 
 /**
  * The device list (DESIGN.md section 6, device area): its filters, sort, paging and export, the
  * status counts, and one row of the list. Query schemas put MessageKeys in their issues, so the
  * server answers bad parameters in the caller's language; response schemas document the answers.
  */
-
-/** Boxes by the month their SIM service expires, in the CK's time zone (the renewal screens' groups). */
-export const EXPIRY_GROUPS = ['last_month', 'this_month', 'next_month'] as const;
-export type ExpiryGroup = (typeof EXPIRY_GROUPS)[number];
-
-/** The fields the device list sorts by; ties are broken by box id and station. */
-export const DEVICE_SORT_FIELDS = [
-  'box_id',
-  'controller_id',
-  'ck',
-  'status',
-  'owner_unit',
-  'model',
-  'device_type',
-  'machine_model',
-  'iot_model',
-  'iccid',
-  'install_date',
-  'expiry_date',
-  'last_seen_at',
-] as const;
-export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
 
 export const deviceFilterSchema = z.object({
   status: optional(choice(DEVICE_STATUSES)),
@@ -100,35 +78,3 @@ export const deviceStatusCountsSchema = z.object({
   total: z.number().int(),
   ...(Object.fromEntries(DEVICE_STATUSES.map((status) => [status, z.number().int()])) as Record<DeviceStatus, z.ZodNumber>),
 }) satisfies z.ZodType<DeviceStatusCounts>;
-
-/** Column headers of the device list and its export. */
-export const DEVICE_FIELD_LABELS = {
-  box_id: 'columnBoxId',
-  controller_id: 'columnStation',
-  ck: 'columnCk',
-  owner_unit: 'columnOwnerUnit',
-  status: 'columnStatus',
-  run_state: 'columnRunState',
-  model: 'columnControllerModel',
-  machine_model: 'columnMachineModel',
-  device_number: 'columnDeviceNumber',
-  iot_model: 'columnIotModel',
-  software: 'columnSoftware',
-  iccid: 'columnIccid',
-  install_date: 'columnInstallDate',
-  expiry_date: 'columnExpiryDate',
-  last_seen_at: 'columnLastSeen',
-  province: 'columnProvince',
-  city: 'columnCity',
-  district: 'columnDistrict',
-  street: 'columnStreet',
-  contact: 'columnContact',
-  phone: 'columnPhone',
-  remark: 'columnRemark',
-} satisfies Record<string, MessageKey>;
-
-/** Sheet names (and file name stems) of the exports. */
-export const EXPORT_NAMES = {
-  devices: 'exportDevicesSheet',
-  faults: 'exportFaultsSheet',
-} satisfies Record<string, MessageKey>;

@@ -4,7 +4,8 @@ import { unlockRegistersSchema } from '../device-types/device-type.js';
 import type { UnlockRegisters } from '../dynamic-passwords/modes.js';
 import { choice, epochMs, optional, timeRange } from '../http/query-fields.js';
 import { pageQuerySchema, type Page } from '../http/query.js';
-import { deviceStateSchema, type DeviceState } from './status.js';
+import { deviceStateSchema } from './state-schemas.js';
+import type { DeviceState } from './status.js';
 
 /** A controller's readings: its realtime values, its history and its K-line candles. */
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { MessageKey } from '../messages.js';
 
 /** A device's state (its cell of the connection and fault axes) and the status filters that match it. */
@@ -63,6 +62,3 @@ export const DEVICE_STATE_LABELS: Record<DeviceState, MessageKey> = {
   offline_fault: 'stateOfflineFault',
   unregistered: 'stateUnregistered',
 };
-
-/** The answer schema of a device's state. */
-export const deviceStateSchema = z.enum(DEVICE_STATES);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../language.js';
-import { DEVICE_FIELD_LABELS } from '../devices/list.js';
+import { DEVICE_FIELD_LABELS } from '../devices/list-fields.js';
 import { conditionSchema, registerConditionSchema, type EventCondition, type RegisterCondition } from '../device-types/conditions.js';
 import type { LocalizedText } from '../device-types/register.js';
 import { deviceTypeIdParamSchema, type DeviceTypeSummary } from '../device-types/views.js';
-import { FAULT_SEVERITIES, type FaultSeverity } from '../faults/records.js';
+import { FAULT_SEVERITIES, type FaultSeverity } from '../faults/labels.js';
 import { booleanText, choice, digits, optional, timeRange } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
 import type { MessageKey } from '../messages.js';

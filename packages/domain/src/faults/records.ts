@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { DEVICE_FIELD_LABELS } from '../devices/list.js';
 import { booleanText, ckCode, choice, digits, keyword, optional, timeRange } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
-import type { MessageKey } from '../messages.js';
 import { isoTimeSchema } from '../validation-schemas.js';
+import { FAULT_SEVERITIES, type FaultSeverity } from './labels.js';
 
 /** Fault records of one controller and across every device the caller may see, and their export. */
-
-export const FAULT_SEVERITIES = ['alert', 'fault'] as const;
-export type FaultSeverity = (typeof FAULT_SEVERITIES)[number];
 
 export const faultQuerySchema = pageQuerySchema.extend({
   ...timeRange,
@@ -71,32 +67,3 @@ export const faultRecordSchema = z.object({
 }) satisfies z.ZodType<FaultRecordView>;
 
 export const faultPageSchema = z.object({ total: z.number().int(), items: z.array(faultRecordSchema) });
-
-export const FAULT_SEVERITY_LABELS: Record<FaultSeverity, MessageKey> = {
-  alert: 'severityAlert',
-  fault: 'severityFault',
-};
-
-export const FAULT_STATE_LABELS: Record<'active' | 'ended', MessageKey> = {
-  active: 'faultActive',
-  ended: 'faultEnded',
-};
-
-/** Column headers of the fault records and their export. */
-export const FAULT_FIELD_LABELS = {
-  box_id: DEVICE_FIELD_LABELS.box_id,
-  controller_id: DEVICE_FIELD_LABELS.controller_id,
-  ck: DEVICE_FIELD_LABELS.ck,
-  owner_unit: DEVICE_FIELD_LABELS.owner_unit,
-  model: DEVICE_FIELD_LABELS.model,
-  device_number: DEVICE_FIELD_LABELS.device_number,
-  severity: 'columnFaultType',
-  code: 'columnFaultCode',
-  message: 'columnFaultMessage',
-  register: 'columnRegister',
-  register_name: 'columnParameter',
-  value: 'columnFaultValue',
-  started_at: 'columnFaultStarted',
-  ended_at: 'columnFaultEnded',
-  active: 'columnFaultState',
-} satisfies Record<string, MessageKey>;

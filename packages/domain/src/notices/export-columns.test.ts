@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_FIELD_LABELS } from '../devices/list.js';
+import { DEVICE_FIELD_LABELS } from '../devices/list-fields.js';
 import { EXPORT_KINDS } from './notices.js';
 import { defaultExportColumns, EXPORT_COLUMNS, exportColumnProblems, exportColumnsInputSchema } from './export-columns.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEVICE_FIELD_LABELS } from '../devices/list.js';
-import { FAULT_FIELD_LABELS } from '../faults/records.js';
+import { DEVICE_FIELD_LABELS } from '../devices/list-fields.js';
+import { FAULT_FIELD_LABELS } from '../faults/labels.js';
 import { ckCode, optional } from '../http/query-fields.js';
 import type { MessageKey } from '../messages.js';
 import { OPERATION_LOG_FIELD_LABELS } from '../oplog/operation-log.js';

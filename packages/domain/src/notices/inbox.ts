@@ -2,16 +2,8 @@ import { z } from 'zod';
 import { booleanText, choice, digits, optional, timeRange } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
 import { missingOrInvalid } from '../validation.js';
-import {
-  CHANNEL_KINDS,
-  channelInputSchema,
-  channelSchema,
-  keepingSecret,
-  MESSAGE_TYPES,
-  notificationItemSchema,
-  pushMatrixSchema,
-  type PushMatrix,
-} from './notices.js';
+import { channelInputSchema, channelSchema, keepingSecret, notificationItemSchema, pushMatrixSchema, type PushMatrix } from './notices.js';
+import { CHANNEL_KINDS, MESSAGE_TYPES } from './kinds.js';
 
 /**
  * A user's own side of notifications (/msg/notification-list, the header's bell, the profile's

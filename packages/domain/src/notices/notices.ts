@@ -2,41 +2,15 @@ import { z } from 'zod';
 import { boxIdParamSchema } from '../boxes/box.js';
 import { rangeProblem } from '../box-registry/registry.js';
 import { DEVICE_STATES } from '../devices/status.js';
-import type { MessageKey } from '../messages.js';
 import { isDigits, missingOrInvalid } from '../validation.js';
 import { storableText } from '../validation-schemas.js';
+import { CHANNEL_KINDS, MESSAGE_TYPES, type ChannelKind, type MessageType } from './kinds.js';
 
 /**
  * Notifications, announcements and upkeep reminders (/msg, /notice): the words every part of them
  * shares. What a notification is about (SPEC.md section 4's message types, plus upkeep), the
  * channels it may travel through besides the in-app inbox, and a delivery's states.
  */
-
-/** SPEC.md section 4: normal (a recovery), fault, alert, fault plus alert; and an upkeep reminder. */
-export const MESSAGE_TYPES = ['normal', 'fault', 'alert', 'fault_alert', 'upkeep'] as const;
-export type MessageType = (typeof MESSAGE_TYPES)[number];
-
-export const MESSAGE_TYPE_LABELS = {
-  normal: 'noticeTypeNormal',
-  fault: 'noticeTypeFault',
-  alert: 'noticeTypeAlert',
-  fault_alert: 'noticeTypeFaultAlert',
-  upkeep: 'noticeTypeUpkeep',
-} as const satisfies Record<MessageType, MessageKey>;
-
-/**
- * Channels besides the inbox (which every notification reaches): e-mail over SMTP, a signed JSON
- * webhook, and the two group-robot presets (their message formats; DingTalk's signing).
- */
-export const CHANNEL_KINDS = ['email', 'webhook', 'dingtalk', 'wecom'] as const;
-export type ChannelKind = (typeof CHANNEL_KINDS)[number];
-
-export const CHANNEL_KIND_LABELS = {
-  email: 'channelEmail',
-  webhook: 'channelWebhook',
-  dingtalk: 'channelDingtalk',
-  wecom: 'channelWecom',
-} as const satisfies Record<ChannelKind, MessageKey>;
 
 /** Which message types go through which channel kinds: a push setting's matrix, a user's choice. */
 export type PushMatrix = Partial<Record<MessageType, ChannelKind[]>>;

@@ -1,21 +1,13 @@
 import { z } from 'zod';
-import { DEVICE_FIELD_LABELS } from '../devices/list.js';
+import { DEVICE_FIELD_LABELS } from '../devices/list-fields.js';
 import { deviceTypeIdParamSchema } from '../device-types/views.js';
 import { choice, ckCode, digits, keyword, optional, timeRange } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
 import type { MessageKey } from '../messages.js';
 import { missingOrInvalid } from '../validation.js';
 import { isoTimeSchema, storableText } from '../validation-schemas.js';
-import {
-  boxRangeSchema,
-  CHANNEL_KINDS,
-  channelInputSchema,
-  keepingSecret,
-  channelSchema,
-  DELIVERY_STATES,
-  MESSAGE_TYPES,
-  pushMatrixSchema,
-} from './notices.js';
+import { boxRangeSchema, channelInputSchema, keepingSecret, channelSchema, DELIVERY_STATES, pushMatrixSchema } from './notices.js';
+import { CHANNEL_KINDS, MESSAGE_TYPES } from './kinds.js';
 
 /**
  * Root's notification management (/notice/notification-management, /notice/notification-log):

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_FIELD_LABELS } from '../devices/list.js';
+import { DEVICE_FIELD_LABELS } from '../devices/list-fields.js';
 import type { MessageKey } from '../messages.js';
 import { pageQuerySchema, queryTimeSchema } from '../http/query.js';
 import { isoTimeSchema, rowIdSchema } from '../validation-schemas.js';

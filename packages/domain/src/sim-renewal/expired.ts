@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boxIdParamSchema } from '../boxes/box.js';
-import { EXPIRY_GROUPS } from '../devices/list.js';
+import { EXPIRY_GROUPS } from '../devices/list-fields.js';
 import { choice, keyword, optional } from '../http/query-fields.js';
 import { pageQuerySchema } from '../http/query.js';
 import type { MessageKey } from '../messages.js';
