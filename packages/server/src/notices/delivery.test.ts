@@ -11,7 +11,12 @@ import { createOutbox } from './outbox.js';
 import { createSenders } from './senders/index.js';
 
 const SECRET = 'webhook-test-secret';
-const SEND_TIMEOUT_MS = 1000;
+/**
+ * Every send's time limit in this file: the hanging webhook's test waits for it. A healthy send to the local
+ * receivers is well under it; at 1 s an e-mail to the local SMTP receiver ran out once in a busy CI run on a slow
+ * machine (PGlite's queries share the event loop), and its retry made a second try of a send that should take one.
+ */
+const SEND_TIMEOUT_MS = 5000;
 const RETRY_BASE_MS = 20;
 
 /** What a webhook receiver checks: the signature over timestamp and raw body, with the shared secret. */
@@ -40,7 +45,7 @@ describe.each(DATABASE_KINDS)('notification delivery on %s', (kind) => {
         PUBLIC_URL: 'https://console.example.com/',
         NOTIFY_RETRY_BASE_MS: String(RETRY_BASE_MS),
         NOTIFY_SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS),
-        NOTIFY_LOCK_MS: '5000',
+        NOTIFY_LOCK_MS: String(SEND_TIMEOUT_MS * 2),
       },
     });
   });
@@ -249,7 +254,7 @@ describe.each(DATABASE_KINDS)('notification delivery on %s', (kind) => {
         timeoutMs: SEND_TIMEOUT_MS,
         context: { systemName: 'Cloudbox', publicUrl: undefined },
       }),
-      options: { lockMs: 5000, sendTimeoutMs: SEND_TIMEOUT_MS, retryBaseMs: RETRY_BASE_MS, concurrency: 2 },
+      options: { lockMs: SEND_TIMEOUT_MS * 2, sendTimeoutMs: SEND_TIMEOUT_MS, retryBaseMs: RETRY_BASE_MS, concurrency: 2 },
     });
     outbox.start();
     try {
