@@ -1,7 +1,7 @@
 import { getDeviceType, MAGLEV_BLOWER, type EventLogEntry, type EventRuleItem, type Page as ListPage } from '@cloudbox/domain';
 import { expect, test, type Page } from '@playwright/test';
 import { api, tokenOf, workbookRows } from './support/devices.js';
-import { keepScreenshot, useLanguage, useSession } from './support/session.js';
+import { hideToasts, keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** A message nobody else writes, so reruns on a kept data directory find their own rule. */
 const tag = String(Date.now() % 100_000);
@@ -25,6 +25,8 @@ test.describe('event rules', () => {
     test.setTimeout(180_000);
     await useLanguage(page, 'zh');
     await useSession(page, 'demo_root');
+    // The demo fleet's fault toasts (bottom right) came over a row's delete button and stayed while the pointer waited on them.
+    await hideToasts(page);
     const token = await tokenOf(page);
     const blower = getDeviceType('maglev_blower')!;
 
