@@ -80,6 +80,16 @@ describe('the built web console', () => {
     }
   });
 
+  it('serves a file only under its own spelling, and no file added after the start', async () => {
+    for (const url of ['/assets/TABLE-8c2e41.js', '/Assets/table-8c2e41.js', '/assets//table-8c2e41.js']) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(response.body, url).not.toContain('row 399');
+    }
+    await writeFile(path.join(webDist, 'assets', 'late-1b2c3d.js'), 'console.log(2)');
+    const late = await app.inject({ method: 'GET', url: '/assets/late-1b2c3d.js' });
+    expect(late.body).not.toContain('console.log(2)');
+  });
+
   it('keeps API paths out of the fallback', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v2/nothing-here' });
     expect(response.statusCode).toBe(404);

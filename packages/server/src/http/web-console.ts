@@ -26,6 +26,11 @@ export function registerWebConsole(app: FastifyInstance, webDist: string): void 
     // The build writes a brotli and a gzip copy beside each bundle (packages/web/scripts/precompress.ts):
     // the one the browser accepts is sent, compressed once at build time instead of on every request.
     preCompressed: true,
+    // A route for each file of the build, found once at start (the build does not change under a
+    // running server), instead of one route for every path: the catch-all route reads each
+    // directory on the way to a file to check its spelling (it guards case-insensitive file
+    // systems), two directory reads of the 900 entries of assets/ for every script a page loads.
+    wildcard: false,
     cacheControl: false,
     setHeaders(reply, filePath) {
       if (filePath.endsWith(`${path.sep}${INDEX}`)) reply.header('cache-control', 'no-cache');
