@@ -4,6 +4,7 @@
 // demo's writes (a week of history, the live fleet) cost native PostgreSQL rather than the embedded
 // PGlite's WebAssembly in the server's own thread. Without it, on the embedded PGlite, as `npm start`.
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import postgres from 'postgres';
 
 const main = new URL('../packages/server/dist/main.js', import.meta.url).pathname;
@@ -28,7 +29,11 @@ if (serverUrl) {
   env.DATABASE_URL = url.toString();
 }
 
-const server = spawn(process.execPath, [main], { env, stdio: 'inherit' });
+// E2E_CPU_PROF=<dir>: the server writes a CPU profile there when it ends (README, "Profile of the end-to-end server").
+const profileDir = process.env.E2E_CPU_PROF;
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+const server = spawn(process.execPath, [...profile, main], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 const code = await new Promise((resolve) => server.on('exit', (exitCode) => resolve(exitCode ?? 1)));
 if (admin) {
