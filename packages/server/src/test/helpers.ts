@@ -9,6 +9,7 @@ import { IN_MEMORY, type Config } from '../config.js';
 import { createDatabase, type Database } from '../db/index.js';
 import { createPasswordHasher, type PasswordHasher } from '../modules/users/passwords.js';
 import { seedDemo } from '../seed.js';
+import { givePooled, takePooled } from './pglite-pool.js';
 import { testConfig } from './config.js';
 
 export { testConfig };
@@ -38,8 +39,8 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh migrated database, a copy of the global set-up's: with the demo accounts already in when
- * `seeded` is asked. `serverUrl`: the PostgreSQL server to create it on (TEST_DATABASE_URL, or a proxy in front of it).
+ * A migrated database as the global set-up left it: with the demo accounts already in when `seeded`
+ * is asked. PGlite: a worker's copies are reused, each brought back to the snapshot on `dispose` (test/pglite-pool.ts). `serverUrl`: the PostgreSQL server to create it on (TEST_DATABASE_URL, or a proxy in front of it).
  */
 export async function openTestDatabase(
   kind: DatabaseKind,
@@ -49,10 +50,14 @@ export async function openTestDatabase(
   const copyOf =
     kind === 'pglite' ? inject(seeded ? 'pgliteSeededSnapshot' : 'pgliteSnapshot') : inject(seeded ? 'postgresSeededTemplate' : 'postgresTemplate');
   if (kind === 'pglite') {
-    const snapshot = copyOf ? await pgliteSnapshot(copyOf) : undefined;
-    const database = await createDatabase({ dataDir: IN_MEMORY, databaseUrl: undefined }, { pgliteSnapshot: snapshot });
-    await database.migrate();
-    return { database, seeded: seeded && Boolean(copyOf), dispose: () => database.close() };
+    const open = async () => {
+      const snapshot = copyOf ? await pgliteSnapshot(copyOf) : undefined;
+      const database = await createDatabase({ dataDir: IN_MEMORY, databaseUrl: undefined }, { pgliteSnapshot: snapshot });
+      await database.migrate();
+      return database;
+    };
+    const database = await takePooled(copyOf, open);
+    return { database, seeded: seeded && Boolean(copyOf), dispose: () => givePooled(copyOf, database) };
   }
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `cloudbox_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
