@@ -13,6 +13,9 @@
  * console in its cache) and times the first navigation to the screen after the dashboard, as the
  * console bench's "first visit" does; every load counts.
  *
+ * `--cold` opens the screen straight away in a new browser context holding the session (nothing in its
+ * caches, the console shell not loaded either): a bookmark opened in a new session, or an end-to-end test's `page.goto`.
+ *
  * `--year` feeds the first bench box a year of hourly samples over MQTT, as the console bench does,
  * and `{box}` and `{today}` in `--path` name that box and today, for its year of curves:
  *
@@ -37,6 +40,7 @@ const { values } = parseArgs({
     database: { type: 'string' },
     year: { type: 'boolean', default: false },
     first: { type: 'boolean', default: false },
+    cold: { type: 'boolean', default: false },
   },
 });
 if (!values.a || !values.b) throw new Error('--a and --b name the two builds (directories like packages/web/dist)');
@@ -66,26 +70,30 @@ try {
     if (values.year) {
       await feedYear(`mqtt://127.0.0.1:${mqttPorts[servers.indexOf(server)]}`, secrets[0]!, { baseUrl: server.baseUrl, token });
     }
-    if (!values.first) pages.push(await signedInPage(server.baseUrl));
+    pages.push(await signedInPage(server.baseUrl));
   }
+  const sessions = await Promise.all(pages.map((page) => page.context().storageState()));
   const times = [[], []] as [number[], number[]];
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const index of round % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const)) {
       const url = `${servers[index]!.baseUrl}${path}`;
-      if (!values.first) {
+      if (!values.first && !values.cold) {
         times[index].push(await timeToRender(pages[index]!, url, values.selector));
         continue;
       }
-      const page = await signedInPage(servers[index]!.baseUrl);
+      const page = values.cold
+        ? await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', storageState: sessions[index] })).newPage()
+        : await signedInPage(servers[index]!.baseUrl);
       times[index].push(await timeToRender(page, url, values.selector));
       await page.context().close();
     }
   }
-  // A first visit is every load of --first; else the first load is left out (the screen's code not yet run in the page).
-  const skip = values.first ? 0 : 1;
+  // A first visit is every load of --first and --cold; else the first load is left out (the screen's code not yet run in the page).
+  const everyLoad = values.first || values.cold;
+  const skip = everyLoad ? 0 : 1;
   for (const [index, name] of ['A', 'B'].entries()) {
     const loads = times[index]!;
-    const counted = values.first ? 'first visits' : 'loads after the first';
+    const counted = values.cold ? 'cold loads' : values.first ? 'first visits' : 'loads after the first';
     console.log(
       `${name} (${builds[index]}): median ${percentile(loads.slice(skip), 50)} ms of ${loads.length - skip} ${counted}; every load: ${loads.join(' ')}`,
     );

@@ -10,7 +10,10 @@
  * summed by npm package or source file. Prints Markdown for BENCHMARKS.md.
  *
  *   npm run profile:console -w bench -- [--loads 5] [--boxes 10000] [--database postgres://…]
- *     [--path /devices/devices-show --selector '.devices-show__table tr[data-box]' --count 20] [--year]
+ *     [--path /devices/devices-show --selector '.devices-show__table tr[data-box]' --count 20] [--year] [--cold]
+ *
+ * `--cold`: every load after the first in a new browser context with the first's session, so with nothing of the
+ * console in its caches (the HTTP cache, V8's code cache): a first visit, as each end-to-end test makes.
  *
  * `--year` feeds the first bench box a year of hourly samples (as the console bench does); `{box}` and
  * `{today}` in `--path` name that box and today. The year's curve:
@@ -34,6 +37,7 @@ const { values } = parseArgs({
     selector: { type: 'string', default: '.devices-show__table tr[data-box]' },
     count: { type: 'string', default: '20' },
     year: { type: 'boolean', default: false },
+    cold: { type: 'boolean', default: false },
   },
 });
 const adminUrl = values.database ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -108,13 +112,20 @@ try {
   if (values.year) {
     await feedYear(`mqtt://127.0.0.1:${mqttPort}`, secrets[0]!, { baseUrl: server.baseUrl, token });
   }
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
-  await signIn(page, server.baseUrl);
-  await page.addInitScript(OBSERVE);
-  const cdp = await page.context().newCDPSession(page);
+  const contextOptions = { viewport: { width: 1440, height: 900 }, locale: 'en-US' };
+  const signedIn = await (await browser.newContext(contextOptions)).newPage();
+  await signIn(signedIn, server.baseUrl);
+  const storageState = await signedIn.context().storageState();
+  /** A page to load the screen in: the signed-in one, or with `--cold` a new context of its session (as each end-to-end test opens). */
+  const pageFor = async (load: number) => {
+    const page = values.cold && load > 1 ? await (await browser.newContext({ ...contextOptions, storageState })).newPage() : signedIn;
+    if (page !== signedIn || load === 1) await page.addInitScript(OBSERVE);
+    return { page, cdp: await page.context().newCDPSession(page) };
+  };
   const loads = Number(values.loads);
   for (let load = 1; load <= loads; load++) {
     const profiling = load === loads;
+    const { page, cdp } = await pageFor(load);
     if (profiling) {
       await browser.startTracing(page, {
         categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'loading', 'blink.user_timing'],

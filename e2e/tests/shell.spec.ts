@@ -126,13 +126,17 @@ test.describe('header search', () => {
 });
 
 test.describe('the opened screen first', () => {
-  test('a reload of the device list asks for its page right after the user info; the pinned dashboard fetches once it is opened', async ({ page }) => {
+  test('a reload of the device list asks for its page right after the user info, before the shell’s scripts; the pinned dashboard fetches once it is opened', async ({
+    page,
+  }) => {
     await useSession(page, 'demo_manager');
     await page.goto('about:blank');
     const calls: string[] = [];
+    const scripts: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (pathname.startsWith('/api/v2/')) calls.push(pathname.slice('/api/v2'.length));
+      if (pathname.endsWith('.js')) scripts.push(`${pathname} after ${calls.join(' ')}`);
     });
     await page.goto('/devices/devices-show');
     await expect(page.locator('.devices-show__table .ant-table-tbody tr[data-box]').first()).toBeVisible();
@@ -142,6 +146,10 @@ test.describe('the opened screen first', () => {
     // anything the shell itself asks for (the header's counts, the unread notifications).
     expect(calls.slice(0, 2).sort(), calls.join(' ')).toEqual(['/config/public', '/user/info']);
     expect(calls.slice(2, 4).sort(), calls.join(' ')).toEqual(['/devices', '/devices/status-counts']);
+    // Those four before the console shell's scripts (its layout's and the rest): on a first visit
+    // some eighty scripts queue for the browser's six connections to the server.
+    const layout = scripts.find((script) => script.startsWith('/assets/layout-'));
+    expect(layout, scripts.join('\n')).toMatch(/ after (?=.*\/user\/info)(?=.*\/devices\/status-counts)(?=.*\/devices( |$))/);
     // The list took its reads ahead over as its first data: neither was asked twice.
     for (const path of ['/devices', '/devices/status-counts'])
       expect(

@@ -1,5 +1,6 @@
 import { matchRoute } from '@cloudbox/domain';
 import { createElement, lazy, type ComponentType } from 'react';
+import { readAhead as readAheadDeviceList } from '../pages/devices/devices-show/read-ahead';
 import { readAhead } from '../utils/request';
 
 /**
@@ -25,10 +26,17 @@ interface ScreenModule {
  */
 type ReadAhead = (route: ScreenRoute) => void;
 
-const READ_AHEAD: Readonly<Record<string, () => Promise<ReadAhead>>> = {
-  devicesShow: () => import('../pages/devices/devices-show/read-ahead').then((module) => module.readAhead),
-  historyCharts: () => import('../pages/devices/history-charts/read-ahead').then((module) => (route) => module.readAheadDayCurves(route, 'controller')),
-  maglevCharts: () => import('../pages/devices/history-charts/read-ahead').then((module) => (route) => module.readAheadDayCurves(route, 'maglev')),
+/**
+ * Each screen's reads ahead: the device list's in the entry chunk (a few kB), so they go out before
+ * the console's scripts are asked for (the browser sends six requests at a time to a server, and on
+ * a first visit some eighty scripts queue); the curves' in a chunk of their own, asked for first.
+ */
+const READ_AHEAD: Readonly<Record<string, ReadAhead | { load: () => Promise<ReadAhead> }>> = {
+  devicesShow: readAheadDeviceList,
+  historyCharts: {
+    load: () => import('../pages/devices/history-charts/read-ahead').then((module) => (route) => module.readAheadDayCurves(route, 'controller')),
+  },
+  maglevCharts: { load: () => import('../pages/devices/history-charts/read-ahead').then((module) => (route) => module.readAheadDayCurves(route, 'maglev')) },
 };
 
 const LOADERS: Readonly<Record<string, () => Promise<ScreenModule>>> = {
@@ -155,7 +163,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = Object.fromEntri
  * Loads the chunk of the screen at `pathname` (if it has one). The guard starts it alongside the
  * user's info and the console shell, and waits for it: the screen then renders in the shell's
  * first commit (no fallback, no Suspense reveal delay). On the first page of a visit
- * (`withData`), the screen's first reads go out as soon as its small `READ_AHEAD` module is in,
+ * (`withData`), the screen's first reads go out at once, or as soon as its small `READ_AHEAD` module is in,
  * beside the user's info and the screen's chunk; later navigations find their data in the query cache or ask for it themselves.
  */
 export function preloadScreen(pathname: string, search: string, withData: boolean): Promise<unknown> {
@@ -166,9 +174,13 @@ export function preloadScreen(pathname: string, search: string, withData: boolea
   const reads = withData ? READ_AHEAD[name] : undefined;
   if (reads) {
     const route = { params: match.params, query: new URLSearchParams(search) };
-    void reads()
-      .then((read) => readAhead(() => read(route)))
-      .catch(() => undefined); // the screen reads for itself
+    const send = (read: ReadAhead) => readAhead(() => read(route));
+    if (typeof reads === 'function') send(reads);
+    else
+      void reads
+        .load()
+        .then(send)
+        .catch(() => undefined); // the screen reads for itself
   }
   return loadScreen(name, load).catch(() => undefined);
 }
