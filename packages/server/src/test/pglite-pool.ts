@@ -115,6 +115,8 @@ export async function takePooled(key: string, open: () => Promise<Database>): Pr
 /** Gives `database` back to the pool `key` in its baseline state, or closes it when it cannot be brought back. */
 export async function givePooled(key: string, database: Database): Promise<void> {
   const pool = pools.get(key)!;
+  // Given back twice (a file that disposes in a test and again after all): it must not be handed out twice.
+  if (pool.idle.includes(database)) return;
   // A database its test closed fails the restore (and the close below) with "PGlite is closed".
   const restored = await restore(database, pool.baseline!).catch(() => false);
   if (restored) pool.idle.push(database);
