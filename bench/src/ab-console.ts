@@ -24,7 +24,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { benchPath, feedYear, freePort, launchChromium, registerFleet, signIn, timeToRender, YEAR_SERVER_ENV } from './benchmarks/console.js';
+import { benchPath, CONTEXT_OPTIONS, feedYear, freePort, launchChromium, registerFleet, signIn, timeToRender, YEAR_SERVER_ENV } from './benchmarks/console.js';
 import { signIn as signInApi } from './benchmarks/ingest.js';
 import { startServer } from './server.js';
 import { percentile } from './statistics.js';
@@ -58,7 +58,7 @@ const browser = await launchChromium();
 
 /** A page of a new browser context, signed in through the log-in form (on the dashboard). */
 async function signedInPage(baseUrl: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' })).newPage();
+  const page = await (await browser.newContext(CONTEXT_OPTIONS)).newPage();
   await signIn(page, baseUrl);
   return page;
 }
@@ -70,7 +70,7 @@ try {
     if (values.year) {
       await feedYear(`mqtt://127.0.0.1:${mqttPorts[servers.indexOf(server)]}`, secrets[0]!, { baseUrl: server.baseUrl, token });
     }
-    pages.push(await signedInPage(server.baseUrl));
+    if (values.cold || !values.first) pages.push(await signedInPage(server.baseUrl));
   }
   const sessions = await Promise.all(pages.map((page) => page.context().storageState()));
   const times = [[], []] as [number[], number[]];
@@ -82,7 +82,7 @@ try {
         continue;
       }
       const page = values.cold
-        ? await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', storageState: sessions[index] })).newPage()
+        ? await (await browser.newContext({ ...CONTEXT_OPTIONS, storageState: sessions[index] })).newPage()
         : await signedInPage(servers[index]!.baseUrl);
       times[index].push(await timeToRender(page, url, values.selector));
       await page.context().close();

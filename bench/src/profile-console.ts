@@ -22,8 +22,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { benchPath, feedYear, freePort, launchChromium, registerFleet, signIn, YEAR_SERVER_ENV } from './benchmarks/console.js';
+import { benchPath, CONTEXT_OPTIONS, feedYear, freePort, launchChromium, registerFleet, signIn, YEAR_SERVER_ENV } from './benchmarks/console.js';
 import { signIn as signInApi } from './benchmarks/ingest.js';
 import { selfMicrosByNode } from './profile-summary.js';
 import { startServer } from './server.js';
@@ -112,16 +113,18 @@ try {
   if (values.year) {
     await feedYear(`mqtt://127.0.0.1:${mqttPort}`, secrets[0]!, { baseUrl: server.baseUrl, token });
   }
-  const contextOptions = { viewport: { width: 1440, height: 900 }, locale: 'en-US' };
-  const signedIn = await (await browser.newContext(contextOptions)).newPage();
+  const signedIn = await (await browser.newContext(CONTEXT_OPTIONS)).newPage();
   await signIn(signedIn, server.baseUrl);
   const storageState = await signedIn.context().storageState();
-  /** A page to load the screen in: the signed-in one, or with `--cold` a new context of its session (as each end-to-end test opens). */
-  const pageFor = async (load: number) => {
-    const page = values.cold && load > 1 ? await (await browser.newContext({ ...contextOptions, storageState })).newPage() : signedIn;
-    if (page !== signedIn || load === 1) await page.addInitScript(OBSERVE);
+  /** A page with the timeline's observer and a CDP session. */
+  const observed = async (page: Page) => {
+    await page.addInitScript(OBSERVE);
     return { page, cdp: await page.context().newCDPSession(page) };
   };
+  const first = await observed(signedIn);
+  /** Where a load happens: the signed-in page, or with `--cold` a new context of its session (as each end-to-end test opens). */
+  const pageFor = async (load: number) =>
+    values.cold && load > 1 ? observed(await (await browser.newContext({ ...CONTEXT_OPTIONS, storageState })).newPage()) : first;
   const loads = Number(values.loads);
   for (let load = 1; load <= loads; load++) {
     const profiling = load === loads;
