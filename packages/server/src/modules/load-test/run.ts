@@ -11,7 +11,7 @@ import { createFleet, type BoxOptions, type Fleet } from '@cloudbox/simulator';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.js';
-import { queryRows } from '../../db/sql.js';
+import { queryRows, transactionRetryingConflicts } from '../../db/sql.js';
 import type { Ingest } from '../../ingest/pipeline.js';
 import type { JobContext } from '../../jobs/types.js';
 import type { BoxService } from '../boxes/service.js';
@@ -133,10 +133,13 @@ async function registerBoxes(deps: LoadTestDeps, jobId: number, count: number): 
   }));
 }
 
-/** Deletes the boxes whose ids start with `prefix`, with their controllers' samples and rollups; answers how many. */
+/**
+ * Deletes the boxes whose ids start with `prefix`, with their controllers' samples and rollups; answers how many.
+ * Run again when it deadlocks with the ingest still writing a stopped box's last rows (seen in the end-to-end run).
+ */
 async function removeBoxes(deps: LoadTestDeps, prefix: string): Promise<number> {
   const pattern = `${prefix}%`;
-  const { boxIds, controllerIds } = await deps.db.transaction(async (tx) => {
+  const { boxIds, controllerIds } = await transactionRetryingConflicts(deps.db, async (tx) => {
     const controllers = await queryRows<{ id: number }>(tx, sql`select id from controllers where box_id like ${pattern}`);
     const ids = controllers.map((row) => Number(row.id));
     await deleteHistory(tx, ids);
