@@ -31,4 +31,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // The specs' `test` keeps one browser context per worker (e2e/tests/support/test.ts).
+    files: ['e2e/tests/**/*.ts'],
+    ignores: ['e2e/tests/support/test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test from './support/test.js'." }] }],
+    },
+  },
 );

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { api, tokenOf } from './support/devices.js';
 import { hideToasts, keepScreenshot, useSession } from './support/session.js';
 

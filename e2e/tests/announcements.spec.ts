@@ -1,5 +1,6 @@
 import type { AnnouncementItem, Page as ListPage } from '@cloudbox/domain';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { api, tokenOf } from './support/devices.js';
 import { keepScreenshot, signIn, useLanguage, useSession } from './support/session.js';
 

@@ -1,5 +1,6 @@
 import { boxTopics, MAGLEV_BLOWER, type BoxView } from '@cloudbox/domain';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import type { MqttClient } from 'mqtt';
 import { api, connectBox, registerBox, tokenOf } from './support/devices.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';

@@ -1,5 +1,6 @@
 import type { BoxCredential } from '@cloudbox/domain';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { readFile } from 'node:fs/promises';
 import { boxSheet } from './support/box-sheets.js';
 import { freshBoxId } from './support/devices.js';

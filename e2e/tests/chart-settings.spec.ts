@@ -1,5 +1,6 @@
 import { MAGLEV_BLOWER, type DeviceTypeCharts, type OperationLogEntry, type Page as ListPage, type StopStateSetting } from '@cloudbox/domain';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { api, listDevices, tokenOf } from './support/devices.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 

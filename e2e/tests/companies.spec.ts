@@ -1,5 +1,6 @@
 import { MAGLEV_BLOWER, type CompanyPage, type OperationLogEntry, type Page as ListPage, type PermissionTemplateView } from '@cloudbox/domain';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { api, tokenOf } from './support/devices.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 

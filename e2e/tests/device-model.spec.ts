@@ -1,5 +1,6 @@
 import type { BoxCredential, DeviceTypeAdminItem, DeviceTypeCharts, FaultRecordView, Page as ListPage } from '@cloudbox/domain';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,5 +1,6 @@
 import type { DeviceTypeAdminItem, OperationLogEntry, Page as ListPage, ProtocolView } from '@cloudbox/domain';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { api, tokenOf } from './support/devices.js';
 import { protocolSheet, type ProtocolRow } from './support/protocol-sheets.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';

@@ -1,5 +1,6 @@
 import type { MyPwdQuota } from '@cloudbox/domain';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { api, listDevices, tokenOf } from './support/devices.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 

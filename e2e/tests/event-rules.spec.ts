@@ -1,5 +1,6 @@
 import { getDeviceType, MAGLEV_BLOWER, type EventLogEntry, type EventRuleItem, type Page as ListPage } from '@cloudbox/domain';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { api, tokenOf, workbookRows } from './support/devices.js';
 import { hideToasts, keepScreenshot, useLanguage, useSession } from './support/session.js';
 

@@ -1,5 +1,6 @@
 import type { ExcelSettings, ExportColumnSetting } from '@cloudbox/domain';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { tokenOf, workbookRows } from './support/devices.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 

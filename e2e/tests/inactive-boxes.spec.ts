@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { freshBoxId, registerBox, tokenOf, workbookRows } from './support/devices.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { EXPECTED_MENUS } from './expected-menus.js';
 import { keepScreenshot, sidebarPaths, signIn, useLanguage } from './support/session.js';
 

@@ -1,5 +1,6 @@
 import { encodeRegister, findRegister, formatMessage, getDeviceType, MAGLEV_BLOWER } from '@cloudbox/domain';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { api, connectBox, freshBoxId, listDevices, publishSamples, registerBox, speedsRolledUp, tokenOf, workbookRows } from './support/devices.js';
 import { holdReplies, keepScreenshot, openFromSidebar, signIn, useLanguage, useSession } from './support/session.js';
 

@@ -7,7 +7,8 @@ import {
   type PushSetting,
   type UpkeepReminder,
 } from '@cloudbox/domain';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { api, connectBox, freshBoxId, publishSamples, registerBox, tokenOf, workbookRows } from './support/devices.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 

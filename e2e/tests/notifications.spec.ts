@@ -1,5 +1,6 @@
 import { MAGLEV_BLOWER, type AssignTarget, type Channel, type NotificationPreferences } from '@cloudbox/domain';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

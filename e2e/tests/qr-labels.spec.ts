@@ -1,5 +1,6 @@
 import type { RelationDevicePage } from '@cloudbox/domain';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { api, freshBoxId, registerBox, tokenOf } from './support/devices.js';

@@ -5,7 +5,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RedisKeyPage, RedisStatus } from '@cloudbox/domain';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { tokenOf } from './support/devices.js';
 import { keepScreenshot, sidebarPaths, signIn, useLanguage, useSession } from './support/session.js';
 

@@ -1,6 +1,7 @@
 import type { DeviceRunCounts, RunningHours } from '@cloudbox/domain';
 import { AIR_COMPRESSOR, MAGLEV_BLOWER } from '@cloudbox/domain';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import type { MqttClient } from 'mqtt';
 import { api, connectBox, freshBoxId, listDevices, publishSamples, registerBox, tokenOf } from './support/devices.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';

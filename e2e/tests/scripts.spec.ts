@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** The first demo box: the demo fleet publishes its data every 10 seconds. */

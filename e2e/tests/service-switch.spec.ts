@@ -1,5 +1,6 @@
 import { getDeviceType, type DeviceItem, type RelationDevicePage, type ServiceSwitchUsers } from '@cloudbox/domain';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { DEMO_PASSWORD } from './expected-menus.js';
 import { api, listDevices } from './support/devices.js';
 import { closeToastsInTheWay, keepScreenshot } from './support/session.js';

@@ -1,4 +1,5 @@
-import { expect, test, type Response } from '@playwright/test';
+import type { Response } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { gzipSync } from 'node:zlib';
 import { listDevices, tokenOf } from './support/devices.js';
 import { keepScreenshot, openFromSidebar, signIn, tabAction, tabPaths, useLanguage, useSession } from './support/session.js';
@@ -25,25 +26,29 @@ test.describe('log-in form', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test('loads at most 200 KB of gzipped JavaScript for the log-in page: no antd; it travels compressed', async ({ page }) => {
-    const scripts = new Map<string, Response>();
-    page.on('response', (response) => {
-      if (new URL(response.url()).pathname.endsWith('.js')) scripts.set(response.url(), response);
+  test.describe('on a first visit', () => {
+    test.use({ firstVisit: true });
+
+    test('loads at most 200 KB of gzipped JavaScript for the log-in page: no antd; it travels compressed', async ({ page }) => {
+      const scripts = new Map<string, Response>();
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname.endsWith('.js')) scripts.set(response.url(), response);
+      });
+      await page.goto('/login');
+      await page.locator('.login-submit').waitFor();
+      await page.waitForLoadState('networkidle');
+      let [gzipped, sent] = [0, 0];
+      for (const response of scripts.values()) {
+        const body = await response.body();
+        gzipped += gzipSync(body).length;
+        sent += (await response.request().sizes()).responseBodySize;
+        // The build's brotli copy (Chromium accepts br) of all but the smallest chunks, never the file as built.
+        if (body.length >= 1024) expect(response.headers()['content-encoding'], response.url()).toBe('br');
+      }
+      console.log(`/login: ${scripts.size} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped, ${(sent / 1024).toFixed(1)} KB sent (brotli)`);
+      expect(gzipped / 1024).toBeLessThanOrEqual(200);
+      expect(sent).toBeLessThan(gzipped);
     });
-    await page.goto('/login');
-    await page.locator('.login-submit').waitFor();
-    await page.waitForLoadState('networkidle');
-    let [gzipped, sent] = [0, 0];
-    for (const response of scripts.values()) {
-      const body = await response.body();
-      gzipped += gzipSync(body).length;
-      sent += (await response.request().sizes()).responseBodySize;
-      // The build's brotli copy (Chromium accepts br) of all but the smallest chunks, never the file as built.
-      if (body.length >= 1024) expect(response.headers()['content-encoding'], response.url()).toBe('br');
-    }
-    console.log(`/login: ${scripts.size} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped, ${(sent / 1024).toFixed(1)} KB sent (brotli)`);
-    expect(gzipped / 1024).toBeLessThanOrEqual(200);
-    expect(sent).toBeLessThan(gzipped);
   });
 
   test('goes back to the page asked for after signing in, and a signed-in user skips /login', async ({ page }) => {
@@ -126,42 +131,46 @@ test.describe('header search', () => {
 });
 
 test.describe('the opened screen first', () => {
-  test('a reload of the device list asks for its page right after the user info, before the shell’s scripts; the pinned dashboard fetches once it is opened', async ({
-    page,
-  }) => {
-    await useSession(page, 'demo_manager');
-    await page.goto('about:blank');
-    const calls: string[] = [];
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/api/v2/')) calls.push(pathname.slice('/api/v2'.length));
-      if (pathname.endsWith('.js')) scripts.push(`${pathname} after ${calls.join(' ')}`);
+  test.describe('on a first visit', () => {
+    test.use({ firstVisit: true });
+
+    test('a reload of the device list asks for its page right after the user info, before the shell’s scripts; the pinned dashboard fetches once it is opened', async ({
+      page,
+    }) => {
+      await useSession(page, 'demo_manager');
+      await page.goto('about:blank');
+      const calls: string[] = [];
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/v2/')) calls.push(pathname.slice('/api/v2'.length));
+        if (pathname.endsWith('.js')) scripts.push(`${pathname} after ${calls.join(' ')}`);
+      });
+      await page.goto('/devices/devices-show');
+      await expect(page.locator('.devices-show__table .ant-table-tbody tr[data-box]').first()).toBeVisible();
+      await expect(page.locator('.tags-view-item[data-path="/dashboard"]')).toBeVisible();
+
+      // The configuration and the user's info together, then the list's page and counts, before
+      // anything the shell itself asks for (the header's counts, the unread notifications).
+      expect(calls.slice(0, 2).sort(), calls.join(' ')).toEqual(['/config/public', '/user/info']);
+      expect(calls.slice(2, 4).sort(), calls.join(' ')).toEqual(['/devices', '/devices/status-counts']);
+      // Those four before the console shell's scripts (its layout's and the rest): on a first visit
+      // some eighty scripts queue for the browser's six connections to the server.
+      const layout = scripts.find((script) => script.startsWith('/assets/layout-'));
+      expect(layout, scripts.join('\n')).toMatch(/ after (?=.*\/user\/info)(?=.*\/devices\/status-counts)(?=.*\/devices( |$))/);
+      // The list took its reads ahead over as its first data: neither was asked twice.
+      for (const path of ['/devices', '/devices/status-counts'])
+        expect(
+          calls.filter((call) => call === path),
+          calls.join(' '),
+        ).toHaveLength(1);
+      // The dashboard's tab is there, its screen not: none of its fault queries went out.
+      expect(calls).not.toContain('/faults');
+
+      await page.locator('.tags-view-item[data-path="/dashboard"]').click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect.poll(() => calls.includes('/faults')).toBe(true);
     });
-    await page.goto('/devices/devices-show');
-    await expect(page.locator('.devices-show__table .ant-table-tbody tr[data-box]').first()).toBeVisible();
-    await expect(page.locator('.tags-view-item[data-path="/dashboard"]')).toBeVisible();
-
-    // The configuration and the user's info together, then the list's page and counts, before
-    // anything the shell itself asks for (the header's counts, the unread notifications).
-    expect(calls.slice(0, 2).sort(), calls.join(' ')).toEqual(['/config/public', '/user/info']);
-    expect(calls.slice(2, 4).sort(), calls.join(' ')).toEqual(['/devices', '/devices/status-counts']);
-    // Those four before the console shell's scripts (its layout's and the rest): on a first visit
-    // some eighty scripts queue for the browser's six connections to the server.
-    const layout = scripts.find((script) => script.startsWith('/assets/layout-'));
-    expect(layout, scripts.join('\n')).toMatch(/ after (?=.*\/user\/info)(?=.*\/devices\/status-counts)(?=.*\/devices( |$))/);
-    // The list took its reads ahead over as its first data: neither was asked twice.
-    for (const path of ['/devices', '/devices/status-counts'])
-      expect(
-        calls.filter((call) => call === path),
-        calls.join(' '),
-      ).toHaveLength(1);
-    // The dashboard's tab is there, its screen not: none of its fault queries went out.
-    expect(calls).not.toContain('/faults');
-
-    await page.locator('.tags-view-item[data-path="/dashboard"]').click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect.poll(() => calls.includes('/faults')).toBe(true);
   });
 
   test('a reload of a year of curves reads the device and its registers beside the user info, the next its curves before the type’s charts, and each read once', async ({

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** A page of its own browser context, signed in once as `username`, in English. */

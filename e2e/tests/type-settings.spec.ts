@@ -7,7 +7,8 @@ import type {
   PermissionTemplateView,
   TypeRelationView,
 } from '@cloudbox/domain';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { api, listDevices, tokenOf } from './support/devices.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 

@@ -1,5 +1,6 @@
 import { AIR_COMPRESSOR, MAGLEV_BLOWER, type DeviceItem, type DeviceRealtime } from '@cloudbox/domain';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { api, listDevices, tokenOf } from './support/devices.js';
 import { keepScreenshot, useSession } from './support/session.js';
 

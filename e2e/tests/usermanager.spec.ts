@@ -1,6 +1,7 @@
 import { Ecc, QrCode } from '@rc-component/qrcode/lib/libs/qrcodegen.js';
 import { MAGLEV_BLOWER, type CkUserView, type DeviceItem, type ManagedUserView, type Page as ListPage, type RelationDevicePage } from '@cloudbox/domain';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { crc32, deflateSync } from 'node:zlib';
 import { api, freshBoxId, listDevices, registerBox, tokenOf } from './support/devices.js';
 import { DEMO_PASSWORD } from './expected-menus.js';
