@@ -19,7 +19,7 @@ async function signInAnywhere(page: Page, username: string, password: string): P
  * password (shown once), and the manager, signing in with it, must choose its own before anything else.
  */
 test.describe('company accounts', () => {
-  test('root creates a top manager, resets its password; the manager must change it at sign-in', async ({ page, browser }) => {
+  test('root creates a top manager, resets its password; the manager must change it at sign-in', async ({ page, newContext }) => {
     // Two people in two browsers, each signing in through the form: longer than one screen's test.
     test.setTimeout(100_000);
     const username = `e2e_top_${Date.now().toString(36)}`;
@@ -63,7 +63,7 @@ test.describe('company accounts', () => {
     await page.locator('.accounts-new-password__close').click();
 
     // The manager signs in with it and is held on change-password until it chooses its own.
-    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: { width: 800, height: 900 } });
+    const context = await newContext({ locale: 'zh-CN', viewport: { width: 800, height: 900 } });
     const manager = await context.newPage();
     await hideToasts(manager);
     await signInAnywhere(manager, username, password);
@@ -91,16 +91,14 @@ test.describe('company accounts', () => {
     await expect(helperRow.locator('.helper-message')).toContainText('check the filters weekly');
     await expect(helperRow.locator('.helper-expiry')).toHaveText('2027-03-31');
     await keepScreenshot(manager, 'accounts-edit-helper-800');
-    await context.close();
 
     // Disabled: it cannot sign in any more, and says why.
     await row(page, username).locator('.accounts-enabled').click();
     await expect(row(page, username).locator('.accounts-enabled')).not.toBeChecked();
-    const again = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN' });
+    const again = await newContext({ locale: 'zh-CN' });
     const refused = await again.newPage();
     await signInAnywhere(refused, username, 'own-pw-123');
     await expect(refused.getByText('该账号已停用，请联系管理员。').first()).toBeVisible();
-    await again.close();
   });
 
   test('root resets a company’s factory account from the ck-pwd script, and finds any account by name on reset-pwd', async ({ page, request }) => {

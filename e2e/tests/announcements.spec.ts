@@ -1,6 +1,6 @@
 import type { AnnouncementItem, Page as ListPage } from '@cloudbox/domain';
-import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './support/test.js';
+import type { Page } from '@playwright/test';
+import { expect, test, type NewContext } from './support/test.js';
 import { api, tokenOf } from './support/devices.js';
 import { keepScreenshot, signIn, useLanguage, useSession } from './support/session.js';
 
@@ -10,8 +10,8 @@ const TITLE = `平台维护通知 ${tag}`;
 const CONTENT = '本周日 02:00–04:00 平台维护，期间设备数据会延迟上报。\n维护结束后自动恢复。';
 
 /** A browser of its own for demo_user (its own cookies), signed in afresh. */
-async function demoUserPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+async function demoUserPage(newContext: NewContext, baseURL: string | undefined): Promise<Page> {
+  const context = await newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await useLanguage(page, 'zh');
   return page;
@@ -28,7 +28,7 @@ test.describe('announcements', () => {
   test('root publishes a super-top announcement to all; demo_user acknowledges it once at sign-in, finds it in its list, and loses it when withdrawn', async ({
     page,
     request,
-    browser,
+    newContext,
     baseURL,
   }) => {
     test.setTimeout(180_000);
@@ -84,7 +84,7 @@ test.describe('announcements', () => {
       await expect(row).toContainText(TITLE);
 
       // demo_user's sign-in shows it in a modal until "I have read it".
-      const user = await demoUserPage(browser, baseURL);
+      const user = await demoUserPage(newContext, baseURL);
       await signInAsDemoUser(user);
       const modal = user.locator('.sign-in-announcement');
       await expect(modal).toBeVisible();
@@ -93,10 +93,9 @@ test.describe('announcements', () => {
       await keepScreenshot(user, 'announcements-sign-in-modal-zh');
       await modal.locator('.sign-in-announcement__ack').click();
       await expect(modal).toBeHidden();
-      await user.context().close();
 
       // At its next sign-in it is not shown again; its list has it, marked super top and read.
-      const again = await demoUserPage(browser, baseURL);
+      const again = await demoUserPage(newContext, baseURL);
       await signInAsDemoUser(again);
       await expect(again.locator('.sign-in-announcement')).toBeHidden();
       await again.goto('/msg/announcement-list');
@@ -119,7 +118,6 @@ test.describe('announcements', () => {
       await again.reload();
       await expect(again.locator('.announcement-list__table')).toBeVisible();
       await expect(again.locator(`.announcement-list__table tr[data-announcement="${id}"]`)).toHaveCount(0);
-      await again.context().close();
     } finally {
       // A super-top announcement left active would stop every later spec's sign-in with its modal.
       if (id !== undefined && (await api<AnnouncementItem>(request, token, `/announcements/${id}`)).state === 'active')

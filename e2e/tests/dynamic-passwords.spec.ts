@@ -1,12 +1,12 @@
 import type { MyPwdQuota } from '@cloudbox/domain';
-import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './support/test.js';
+import type { Page } from '@playwright/test';
+import { expect, test, type NewContext } from './support/test.js';
 import { api, listDevices, tokenOf } from './support/devices.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** A browser of its own (its own cookies) for one account, signed in once, in English. */
-async function signedInPage(browser: Browser, baseURL: string | undefined, username: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+async function signedInPage(newContext: NewContext, baseURL: string | undefined, username: string): Promise<Page> {
+  const context = await newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await useLanguage(page, 'en');
   await useSession(page, username);
@@ -39,12 +39,12 @@ const remainingOf = (page: Page, username: string) => page.locator(`.pwd-quota__
 
 test.describe('dynamic passwords', () => {
   test('demo_district gives demo_region 2 calculations; demo_region calculates twice and is refused the third time; demo_district sees them in pwd-list', async ({
-    browser,
+    newContext,
     baseURL,
   }) => {
     test.setTimeout(180_000);
-    const district = await signedInPage(browser, baseURL, 'demo_district');
-    const region = await signedInPage(browser, baseURL, 'demo_region');
+    const district = await signedInPage(newContext, baseURL, 'demo_district');
+    const region = await signedInPage(newContext, baseURL, 'demo_region');
 
     // demo_region starts from none (a rerun on a kept data directory takes back what it has first).
     await district.goto('/qrManage/pwd-quota');
@@ -94,13 +94,11 @@ test.describe('dynamic passwords', () => {
     await expect(rows.nth(1)).toContainText('314159');
     await expect(rows.first()).toContainText('Extend by 30 days');
     await keepScreenshot(district, 'dynamic-passwords-pwd-list-en');
-    await district.context().close();
-    await region.context().close();
   });
 
-  test('a manufacturer calculates on calculate-dynamic-pwd: the password, unlimited, and its record below', async ({ browser, baseURL }) => {
+  test('a manufacturer calculates on calculate-dynamic-pwd: the password, unlimited, and its record below', async ({ newContext, baseURL }) => {
     test.setTimeout(120_000);
-    const maker = await signedInPage(browser, baseURL, 'demo_maker');
+    const maker = await signedInPage(newContext, baseURL, 'demo_maker');
     await maker.goto('/qrManage/calculate-dynamic-pwd');
     const target = await someController(maker);
     await calculate(maker, target, '123456');
@@ -120,6 +118,5 @@ test.describe('dynamic passwords', () => {
     await maker.goto('/qrManage/bind-list');
     await expect(maker.locator('.bind-list__table thead')).toContainText('扫码方式');
     await keepScreenshot(maker, 'dynamic-passwords-bind-list-zh');
-    await maker.context().close();
   });
 });

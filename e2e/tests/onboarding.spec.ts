@@ -90,7 +90,7 @@ test.describe('production onboarding', () => {
 
   test('root sets up a company, registers 20 boxes from a sheet and gives them to a manager; the boxes connect and the manager sees them live', async ({
     page,
-    browser,
+    newContext,
     request,
   }) => {
     test.setTimeout(150_000);
@@ -127,7 +127,7 @@ test.describe('production onboarding', () => {
     await expect.poll(onlineBoxes, { timeout: 60_000 }).toBe(20);
 
     // The manager, in a browser of its own, sees its 20 boxes online.
-    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+    const context = await newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
     const managerPage = await context.newPage();
     await useSession(managerPage, MANAGER.username, MANAGER.password);
     await managerPage.goto('/devices/devices-show');
@@ -140,6 +140,5 @@ test.describe('production onboarding', () => {
     await keepScreenshot(managerPage, 'onboarding-manager-devices');
     const seen = await api<{ total: number }>(request, await tokenOf(managerPage), '/devices?status=online&page_size=50');
     expect(seen.total).toBe(20);
-    await context.close();
   });
 });

@@ -19,7 +19,7 @@ async function downloaded(page: Page, start: () => Promise<void>): Promise<{ nam
 test.describe('QR labels', () => {
   test("root prints a box's PNG label and a range's PDF from the registration list; a manager's add-device reads the printed label and binds the box", async ({
     page,
-    browser,
+    newContext,
     request,
   }) => {
     test.setTimeout(120_000);
@@ -67,7 +67,7 @@ test.describe('QR labels', () => {
     expect((await PDFDocument.load(sheet.bytes)).getPageCount()).toBe(1);
 
     // The printed label, photographed into add-device by a manager: the box id fills in, and it binds.
-    const context = await browser.newContext();
+    const context = await newContext();
     const manager = await context.newPage();
     await useLanguage(manager, 'en');
     await useSession(manager, 'demo_manager');
@@ -80,6 +80,5 @@ test.describe('QR labels', () => {
     await expect(manager.locator('.ant-message-success', { hasText: `Device ${labelled} is now bound to your account` })).toBeVisible();
     const own = await api<RelationDevicePage>(request, await tokenOf(manager), `/user_register/get_unassigned_devices?page=1&page_size=20&keyword=${labelled}`);
     expect(own.items.map((item) => item.box_id)).toEqual([labelled]);
-    await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { getDeviceType, type DeviceItem, type RelationDevicePage, type ServiceSwitchUsers } from '@cloudbox/domain';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, test } from './support/test.js';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, type NewContext } from './support/test.js';
 import { DEMO_PASSWORD } from './expected-menus.js';
 import { api, listDevices } from './support/devices.js';
 import { closeToastsInTheWay, keepScreenshot } from './support/session.js';
@@ -24,9 +24,9 @@ async function loginToken(request: APIRequestContext, username: string): Promise
  * A page of its own at 800 px, in English, signed in with a session from the login call (the `Admin-Token` cookie).
  * The drawer's buttons sit where notice toasts pop up at that width: toasts in the way are closed.
  */
-async function narrowPage(browser: Browser, token: string): Promise<Page> {
+async function narrowPage(newContext: NewContext, token: string): Promise<Page> {
   const baseURL = test.info().project.use.baseURL!;
-  const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: NARROW });
+  const context = await newContext({ baseURL, locale: 'en-US', viewport: NARROW });
   await context.addCookies([
     { name: 'Admin-Token', value: token, url: baseURL },
     { name: 'language', value: 'en', url: baseURL },
@@ -46,7 +46,7 @@ async function writeStatus(request: APIRequestContext, token: string, device: De
 
 test.describe('who may switch a box', () => {
   test('a top owner authorises after-sales staff on one box in the switch drawer; they may then switch it, the others see it locked', async ({
-    browser,
+    newContext,
     request,
   }) => {
     test.setTimeout(120_000);
@@ -79,7 +79,7 @@ test.describe('who may switch a box', () => {
     expect(await writeStatus(request, service, device!)).toBe(403);
 
     // demo_manager, the box's owner and top owner, authorises demo_service in the drawer of its devices.
-    const page = await narrowPage(browser, manager);
+    const page = await narrowPage(newContext, manager);
     await page.goto('/usermanager/edit-manager');
     const search = page.locator('.my-devices .usermanager-toolbar__search input');
     await search.fill(boxId);
@@ -103,7 +103,7 @@ test.describe('who may switch a box', () => {
 
     // demo_service now has the box's switch enabled; demo_qc sees it locked, with the reason.
     const live = `/devices/maglev-controller/${boxId}/${device!.controller_id}`;
-    const servicePage = await narrowPage(browser, service);
+    const servicePage = await narrowPage(newContext, service);
     await servicePage.goto(live);
     const serviceSwitch = servicePage.locator(`.register-value[data-register="${startStop}"] .register-switch`);
     // The controller page loads its realtime values first (slow on a busy machine).
@@ -111,7 +111,7 @@ test.describe('who may switch a box', () => {
     await expect(serviceSwitch).not.toHaveClass(/register-switch--locked/);
     expect(await writeStatus(request, service, device!)).toBe(200);
 
-    const qcPage = await narrowPage(browser, qc);
+    const qcPage = await narrowPage(newContext, qc);
     await qcPage.goto(live);
     const locked = qcPage.locator(`.register-value[data-register="${startStop}"] .register-switch--locked`);
     await expect(locked).toBeDisabled({ timeout: 30_000 });
@@ -124,10 +124,9 @@ test.describe('who may switch a box', () => {
     await row.locator('.service-switch-revoke').click();
     await expect(row.locator('.service-switch-state')).toHaveAttribute('data-authorized', 'false');
     expect(await writeStatus(request, service, device!)).toBe(403);
-    for (const opened of [page, servicePage, qcPage]) await opened.context().close();
   });
 
-  test('a district distributor sees the boxes sold through it and its regional distributors, a regional one its own', async ({ browser, request }) => {
+  test('a district distributor sees the boxes sold through it and its regional distributors, a regional one its own', async ({ newContext, request }) => {
     const all = async (token: string) => {
       const first = await listDevices(request, token, { page_size: '500' });
       return { total: first.total, ids: new Set(first.items.map((item: DeviceItem) => item.box_id)) };
@@ -143,7 +142,7 @@ test.describe('who may switch a box', () => {
     expect(district.total).toBeLessThan(root.total);
     for (const id of region.ids) expect(district.ids.has(id)).toBe(true);
 
-    const page = await narrowPage(browser, districtToken);
+    const page = await narrowPage(newContext, districtToken);
     await page.goto('/devices/devices-show');
     await expect(page.locator('.devices-show .status-count[data-status="all"] .status-count__value')).toHaveText(String(district.total));
     const shown = await page
@@ -152,6 +151,5 @@ test.describe('who may switch a box', () => {
     expect(shown.length).toBeGreaterThan(0);
     for (const id of shown) expect(district.ids.has(id!)).toBe(true);
     await keepScreenshot(page, 'service-switch-district-list-800-en');
-    await page.context().close();
   });
 });

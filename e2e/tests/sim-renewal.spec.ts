@@ -1,10 +1,10 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './support/test.js';
+import type { Page } from '@playwright/test';
+import { expect, test, type NewContext } from './support/test.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** A page of its own browser context, signed in once as `username`, in English. */
-async function signedInPage(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+async function signedInPage(newContext: NewContext, username: string): Promise<Page> {
+  const page = await (await newContext()).newPage();
   await useLanguage(page, 'en');
   await useSession(page, username);
   return page;
@@ -24,10 +24,10 @@ function renewedExpiry(): string {
 }
 
 test.describe('SIM renewal', () => {
-  test('demo_maker sets the renewal tip; demo_user requests a renewal; demo_maker handles it; the new expiry shows everywhere', async ({ browser }) => {
+  test('demo_maker sets the renewal tip; demo_user requests a renewal; demo_maker handles it; the new expiry shows everywhere', async ({ newContext }) => {
     test.setTimeout(180_000);
-    const maker = await signedInPage(browser, 'demo_maker');
-    const user = await signedInPage(browser, 'demo_user');
+    const maker = await signedInPage(newContext, 'demo_maker');
+    const user = await signedInPage(newContext, 'demo_user');
     const tipText = `Renew with Demo Factory before the month ends (${Date.now()})`;
 
     await test.step('demo_maker edits the tip of its company, with a preview', async () => {

@@ -1,15 +1,15 @@
 import { Ecc, QrCode } from '@rc-component/qrcode/lib/libs/qrcodegen.js';
 import { MAGLEV_BLOWER, type CkUserView, type DeviceItem, type ManagedUserView, type Page as ListPage, type RelationDevicePage } from '@cloudbox/domain';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, test } from './support/test.js';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, type NewContext } from './support/test.js';
 import { crc32, deflateSync } from 'node:zlib';
 import { api, freshBoxId, listDevices, registerBox, tokenOf } from './support/devices.js';
 import { DEMO_PASSWORD } from './expected-menus.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** Another person at another browser: a context of its own, signed in. */
-async function otherBrowser(browser: Browser, username: string, password?: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+async function otherBrowser(newContext: NewContext, username: string, password?: string): Promise<Page> {
+  const context = await newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await useSession(page, username, password);
   return page;
@@ -95,7 +95,7 @@ function formError(page: Page, text: string) {
 test.describe('user management', () => {
   test('a manager creates a helper and shares a device read-only; the helper sees it and cannot write it, can once the share gives write, and loses it live when it is recalled', async ({
     page,
-    browser,
+    newContext,
     request,
   }) => {
     const helperName = `e2e_h${Date.now() % 1_000_000_000}`;
@@ -132,7 +132,7 @@ test.describe('user management', () => {
     await keepScreenshot(page, 'usermanager-helper-device-en');
 
     // The helper, in a browser of its own, sees the shared device; its live screen shows the set point without an edit control.
-    const helperPage = await otherBrowser(browser, helperName, 'secret123');
+    const helperPage = await otherBrowser(newContext, helperName, 'secret123');
     await helperPage.goto('/devices/devices-show');
     await expect.poll(() => listedBoxes(helperPage)).toEqual([boxId]);
     const live = `/devices/maglev-controller/${boxId}/${blower.controller_id}`;
@@ -166,7 +166,6 @@ test.describe('user management', () => {
     await expect(sharedRow).toHaveCount(0);
     await expect(deviceRows(helperPage)).toHaveCount(0, { timeout: 15_000 });
     await keepScreenshot(helperPage, 'usermanager-helper-list-after-recall-zh');
-    await helperPage.context().close();
   });
 
   test('an assignment to a sub-manager moves ownership, and the assigner cannot recall it', async ({ page, request }) => {
@@ -322,7 +321,7 @@ test.describe('user management', () => {
 
   test('a sub-manager authorises its superior to switch an assigned box and withdraws it, the drawer showing who may hold it and the state flipping; the superior sees it on manager-device', async ({
     page,
-    browser,
+    newContext,
     request,
   }) => {
     await useLanguage(page, 'en');
@@ -337,7 +336,7 @@ test.describe('user management', () => {
     expect(await managerHolds()).toBe(false);
 
     // demo_sub2 opens its own devices and the box's authorisation: those who may hold it with their state, its superior first and marked.
-    const subPage = await otherBrowser(browser, 'demo_sub2');
+    const subPage = await otherBrowser(newContext, 'demo_sub2');
     await useLanguage(subPage, 'en');
     await subPage.goto('/usermanager/edit-manager');
     const search = subPage.locator('.my-devices .usermanager-toolbar__search input');
@@ -392,7 +391,6 @@ test.describe('user management', () => {
     await page.locator('.assigned-devices .usermanager-toolbar__search input').fill(boxId);
     await page.locator('.assigned-devices .usermanager-toolbar__search input').press('Enter');
     await expect(page.locator('.assigned-devices .ant-table-row', { hasText: boxId }).locator('.assigned-switch')).toHaveAttribute('data-authorized', 'false');
-    await subPage.context().close();
   });
 
   test('recall, add and edit controls show only to those the server lets use them; afterSales reads helpers, shares and assignments without them', async ({
