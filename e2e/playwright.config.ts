@@ -34,7 +34,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // The demo project's specs one after the other (they share the demo server's data); the production
+  // onboarding, on a server and broker of its own, beside them in a second worker.
+  workers: 2,
   // A failed test runs once more, traced (below); passing then, it is flaky, and a flaky test fails the run as a failed one does.
   retries: 1,
   failOnFlakyTests: true,
@@ -61,8 +63,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'demo', testIgnore: /onboarding\.spec\.ts$/ },
-    { name: 'production', testMatch: /onboarding\.spec\.ts$/, use: { baseURL: productionURL } },
+    { name: 'demo', testIgnore: /onboarding\.spec\.ts$/, workers: 1 },
+    { name: 'production', testMatch: /onboarding\.spec\.ts$/, use: { baseURL: productionURL }, workers: 1 },
   ],
   webServer: [
     {
