@@ -10,8 +10,8 @@ const TITLE = `平台维护通知 ${tag}`;
 const CONTENT = '本周日 02:00–04:00 平台维护，期间设备数据会延迟上报。\n维护结束后自动恢复。';
 
 /** A browser of its own for demo_user (its own cookies), signed in afresh. */
-async function demoUserPage(newContext: NewContext, baseURL: string | undefined): Promise<Page> {
-  const context = await newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+async function demoUserPage(newContext: NewContext): Promise<Page> {
+  const context = await newContext();
   const page = await context.newPage();
   await useLanguage(page, 'zh');
   return page;
@@ -29,7 +29,6 @@ test.describe('announcements', () => {
     page,
     request,
     newContext,
-    baseURL,
   }) => {
     test.setTimeout(180_000);
     await useLanguage(page, 'zh');
@@ -84,7 +83,7 @@ test.describe('announcements', () => {
       await expect(row).toContainText(TITLE);
 
       // demo_user's sign-in shows it in a modal until "I have read it".
-      const user = await demoUserPage(newContext, baseURL);
+      const user = await demoUserPage(newContext);
       await signInAsDemoUser(user);
       const modal = user.locator('.sign-in-announcement');
       await expect(modal).toBeVisible();
@@ -95,7 +94,7 @@ test.describe('announcements', () => {
       await expect(modal).toBeHidden();
 
       // At its next sign-in it is not shown again; its list has it, marked super top and read.
-      const again = await demoUserPage(newContext, baseURL);
+      const again = await demoUserPage(newContext);
       await signInAsDemoUser(again);
       await expect(again.locator('.sign-in-announcement')).toBeHidden();
       await again.goto('/msg/announcement-list');

@@ -5,8 +5,8 @@ import { api, listDevices, tokenOf } from './support/devices.js';
 import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** A browser of its own (its own cookies) for one account, signed in once, in English. */
-async function signedInPage(newContext: NewContext, baseURL: string | undefined, username: string): Promise<Page> {
-  const context = await newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+async function signedInPage(newContext: NewContext, username: string): Promise<Page> {
+  const context = await newContext();
   const page = await context.newPage();
   await useLanguage(page, 'en');
   await useSession(page, username);
@@ -40,11 +40,10 @@ const remainingOf = (page: Page, username: string) => page.locator(`.pwd-quota__
 test.describe('dynamic passwords', () => {
   test('demo_district gives demo_region 2 calculations; demo_region calculates twice and is refused the third time; demo_district sees them in pwd-list', async ({
     newContext,
-    baseURL,
   }) => {
     test.setTimeout(180_000);
-    const district = await signedInPage(newContext, baseURL, 'demo_district');
-    const region = await signedInPage(newContext, baseURL, 'demo_region');
+    const district = await signedInPage(newContext, 'demo_district');
+    const region = await signedInPage(newContext, 'demo_region');
 
     // demo_region starts from none (a rerun on a kept data directory takes back what it has first).
     await district.goto('/qrManage/pwd-quota');
@@ -96,9 +95,9 @@ test.describe('dynamic passwords', () => {
     await keepScreenshot(district, 'dynamic-passwords-pwd-list-en');
   });
 
-  test('a manufacturer calculates on calculate-dynamic-pwd: the password, unlimited, and its record below', async ({ newContext, baseURL }) => {
+  test('a manufacturer calculates on calculate-dynamic-pwd: the password, unlimited, and its record below', async ({ newContext }) => {
     test.setTimeout(120_000);
-    const maker = await signedInPage(newContext, baseURL, 'demo_maker');
+    const maker = await signedInPage(newContext, 'demo_maker');
     await maker.goto('/qrManage/calculate-dynamic-pwd');
     const target = await someController(maker);
     await calculate(maker, target, '123456');

@@ -127,7 +127,7 @@ test.describe('production onboarding', () => {
     await expect.poll(onlineBoxes, { timeout: 60_000 }).toBe(20);
 
     // The manager, in a browser of its own, sees its 20 boxes online.
-    const context = await newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+    const context = await newContext();
     const managerPage = await context.newPage();
     await useSession(managerPage, MANAGER.username, MANAGER.password);
     await managerPage.goto('/devices/devices-show');

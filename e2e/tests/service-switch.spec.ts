@@ -26,7 +26,7 @@ async function loginToken(request: APIRequestContext, username: string): Promise
  */
 async function narrowPage(newContext: NewContext, token: string): Promise<Page> {
   const baseURL = test.info().project.use.baseURL!;
-  const context = await newContext({ baseURL, locale: 'en-US', viewport: NARROW });
+  const context = await newContext({ locale: 'en-US', viewport: NARROW });
   await context.addCookies([
     { name: 'Admin-Token', value: token, url: baseURL },
     { name: 'language', value: 'en', url: baseURL },

@@ -9,7 +9,7 @@ import { keepScreenshot, useLanguage, useSession } from './support/session.js';
 
 /** Another person at another browser: a context of its own, signed in. */
 async function otherBrowser(newContext: NewContext, username: string, password?: string): Promise<Page> {
-  const context = await newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  const context = await newContext();
   const page = await context.newPage();
   await useSession(page, username, password);
   return page;

@@ -120,10 +120,10 @@ async function publishYear(client: MqttClient, id: string): Promise<void> {
   }
 }
 
-/** Debian's Chromium, as the console benchmarks drive it. */
 /** The browser context every console measurement opens: a desktop window, English. */
 export const CONTEXT_OPTIONS = { viewport: { width: 1440, height: 900 }, locale: 'en-US' };
 
+/** Debian's Chromium, as the console benchmarks drive it. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
