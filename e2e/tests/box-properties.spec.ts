@@ -1,21 +1,22 @@
 import type { BoxProperties, Count } from '@cloudbox/domain';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, test } from './support/test.js';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, type NewContext } from './support/test.js';
 import { api, freshBoxId, registerBox, tokenOf } from './support/devices.js';
-import { keepScreenshot, useLanguage, useSession } from './support/session.js';
+import { hideToasts, keepScreenshot, useLanguage, useSession } from './support/session.js';
 
-/** Each account signs in once; its tests open browsers with the saved session. */
-const STATES = mkdtempSync(join(tmpdir(), 'cloudbox-box-properties-'));
-const stateOf = (username: string) => join(STATES, `${username}.json`);
 const tokens: Record<string, string> = {};
 const BOX = { owned: freshBoxId(), moved: `${freshBoxId()}1` };
 
-async function signedIn(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'en-US', storageState: stateOf(username) });
-  return context.newPage();
+/**
+ * A page of `username`'s browser, in English, holding the session its first sign-in gave; the demo
+ * fleet's notice toasts kept out (at 800 px they lie over a dialog's save button).
+ */
+async function signedIn(newContext: NewContext, username: string): Promise<Page> {
+  const page = await (await newContext({ locale: 'en-US' })).newPage();
+  await hideToasts(page);
+  await useLanguage(page, 'en');
+  await useSession(page, username);
+  return page;
 }
 
 /** Waits for a dialog to finish coming in (a screenshot mid-way shows half of it). */
@@ -44,7 +45,6 @@ test.describe('box properties', () => {
       await useLanguage(page, 'en');
       await useSession(page, username);
       tokens[username] = await tokenOf(page);
-      await context.storageState({ path: stateOf(username) });
       await context.close();
     }
     // Two fresh boxes of CK 1001, bound to demo_manager as add-device binds them.
@@ -54,8 +54,8 @@ test.describe('box properties', () => {
     }
   });
 
-  test('the owner edits the remark and a device number of its box on the box page', async ({ browser, request }) => {
-    const page = await signedIn(browser, 'demo_manager');
+  test('the owner edits the remark and a device number of its box on the box page', async ({ newContext, request }) => {
+    const page = await signedIn(newContext, 'demo_manager');
     await page.setViewportSize({ width: 800, height: 900 });
     await page.goto(`/devices/box/${BOX.owned}`);
     await page.locator('.box-edit').click();
@@ -68,11 +68,10 @@ test.describe('box properties', () => {
     await expect(page.locator('.ant-message-success')).toBeVisible();
     await expect(page.locator('.device-box')).toContainText('north pump house');
     expect(await boxProperties(request, 'demo_manager', BOX.owned)).toMatchObject({ remark: 'north pump house', controllers: [{ device_number: 'B-17' }] });
-    await page.context().close();
   });
 
-  test('root edits a property in the list and sets a box’s coordinates on the offline map', async ({ browser, request }) => {
-    const page = await signedIn(browser, 'demo_root');
+  test('root edits a property in the list and sets a box’s coordinates on the offline map', async ({ newContext, request }) => {
+    const page = await signedIn(newContext, 'demo_root');
     await page.setViewportSize({ width: 800, height: 900 });
 
     await page.goto('/smartbox/device-property');
@@ -97,11 +96,10 @@ test.describe('box properties', () => {
     await page.locator('.box-address__save').click();
     await expect(page.locator('.ant-message-success')).toBeVisible();
     expect((await boxProperties(request, 'demo_root', BOX.owned)).latitude).not.toBe(31.23);
-    await page.context().close();
   });
 
-  test('root moves a box to another CK and sees the move in the history; its owner no longer sees it', async ({ browser, request }) => {
-    const page = await signedIn(browser, 'demo_root');
+  test('root moves a box to another CK and sees the move in the history; its owner no longer sees it', async ({ newContext, request }) => {
+    const page = await signedIn(newContext, 'demo_root');
     await page.setViewportSize({ width: 800, height: 900 });
 
     await page.goto('/smartbox/box-ck');
@@ -120,11 +118,10 @@ test.describe('box properties', () => {
     await keepScreenshot(page, 'box-properties-ck-history-800');
     const owner = await request.get(`/api/v2/devices/${BOX.moved}`, { headers: { Authorization: `Bearer ${tokens.demo_manager}` } });
     expect(owner.status()).toBe(404);
-    await page.context().close();
   });
 
-  test('root clears the fault records of a box in a time range after a confirmation that names the count', async ({ browser, request }) => {
-    const page = await signedIn(browser, 'demo_root');
+  test('root clears the fault records of a box in a time range after a confirmation that names the count', async ({ newContext, request }) => {
+    const page = await signedIn(newContext, 'demo_root');
     await page.setViewportSize({ width: 800, height: 900 });
 
     // The simulator keeps raising faults, and raises a cleared active one again: the range ends (exclusive) at the
@@ -163,6 +160,5 @@ test.describe('box properties', () => {
       `/box-properties/${fault!.box_id}/faults?from=${range.from.toISOString()}&to=${range.to.toISOString()}`,
     );
     expect(after.count).toBe(0);
-    await page.context().close();
   });
 });
