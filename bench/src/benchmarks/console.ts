@@ -148,19 +148,32 @@ export async function timeToRender(page: Page, url: string, selector: string): P
   return Date.now() - started;
 }
 
-/** Navigations after the first, of which the median is reported. */
+/** Navigations after the first in each first visit's browser, of which the median is reported. */
 const AGAIN = 5;
+/** Browsers whose first visits are timed, of which the median is reported: one load swings by a third on these machines. */
+const FIRST_VISITS = 5;
+
+interface RenderTimes {
+  /** Each browser's first visit. */
+  first: number[];
+  /** The navigations after it, in every browser. */
+  again: number[];
+}
 
 /**
  * Milliseconds to render `url` on its first navigation after signing in (the screen's code not yet
- * run in this page) and the median of AGAIN navigations after it, as a
- * person who works in the console all day opens it.
+ * run in this page), then on AGAIN navigations after it, as a person who works in the console all
+ * day opens it; added to `times`.
  */
-async function renderTimes(page: Page, url: string, selector: string): Promise<{ first: number; again: number }> {
-  const first = await timeToRender(page, url, selector);
-  const again: number[] = [];
-  for (let index = 0; index < AGAIN; index++) again.push(await timeToRender(page, url, selector));
-  return { first, again: percentile(again, 50) };
+async function renderTimes(page: Page, url: string, selector: string, times: RenderTimes): Promise<void> {
+  times.first.push(await timeToRender(page, url, selector));
+  for (let index = 0; index < AGAIN; index++) times.again.push(await timeToRender(page, url, selector));
+}
+
+/** "412 ms (median of 5: 363 to 430 ms)". */
+function medianOf(values: readonly number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `${percentile(values, 50)} ms (median of ${values.length}: ${sorted[0]} to ${sorted.at(-1)} ms)`;
 }
 
 /** Frames per second the page paints over `seconds` (requestAnimationFrame counting). A script text: the bundler's helpers do not exist in the page. */
@@ -212,7 +225,7 @@ export const consoleBenchmark: Benchmark = {
   name: 'console',
   title: 'Web console',
   description:
-    'playwright-core drives /usr/bin/chromium (1440×900) against the built server in demo mode with 10,000 more boxes registered through `POST /boxes`. Device list: navigation to the first rendered page (20 and 500 rows) with the status counts. Curve: `history-charts?span=year` (720 points per register from the hourly rollups). The list of 20 and the curve are timed on their first navigation after signing in (the code of the screen not yet run in the page) and as the median of the five navigations after it. K-line: a year of daily candles of one register fed as hourly samples over MQTT. Map: map monitoring with every box (the 10,000 bench boxes spread over China), until the first markers and until every page is read, then the frame rate while the mouse zooms and drags it. Frame rate: requestAnimationFrame counting over 10 s on the open list (100 rows) while 1,000 boxes take turns, half connecting and half disconnecting every second over MQTT (the real status path: broker, ingest, WebSocket), and the status changes the open rows show.',
+    'playwright-core drives /usr/bin/chromium (1440×900) against the built server in demo mode with 10,000 more boxes registered through `POST /boxes`. Device list: navigation to the first rendered page (20 and 500 rows) with the status counts. Curve: `history-charts?span=year` (720 points per register from the hourly rollups). The list of 20 and then the curve are timed in five browsers, each a new browser context signed in through the form: on their first navigation (the code of the screen not yet run in the page) and on the five navigations after it; medians of the five first visits and of the 25 navigations after them. K-line: a year of daily candles of one register fed as hourly samples over MQTT. Map: map monitoring with every box (the 10,000 bench boxes spread over China), until the first markers and until every page is read, then the frame rate while the mouse zooms and drags it. Frame rate: requestAnimationFrame counting over 10 s on the open list (100 rows) while 1,000 boxes take turns, half connecting and half disconnecting every second over MQTT (the real status path: broker, ingest, WebSocket), and the status changes the open rows show.',
   columns: ['database', 'measure', 'value', 'target (issue 17)'],
   async start(target) {
     mqttPort = await freePort();
@@ -234,9 +247,19 @@ export const consoleBenchmark: Benchmark = {
       await publishYear(yearBox, boxId(0));
       await yearRolledUp(server.baseUrl, token);
 
-      const page = await (await browser.newContext(CONTEXT_OPTIONS)).newPage();
-      await signIn(page, server.baseUrl);
-      const list20 = await renderTimes(page, `${server.baseUrl}/devices/devices-show`, '.devices-show__table tr[data-box] >> nth=19');
+      // Each first visit in a browser of its own, signed in through the form: the device list first, then the curve
+      // (its code not yet run there either). The last browser goes on to the other screens.
+      const list20: RenderTimes = { first: [], again: [] };
+      const curve: RenderTimes = { first: [], again: [] };
+      let page: Page | undefined;
+      for (let visit = 0; visit < FIRST_VISITS; visit++) {
+        await page?.context().close();
+        page = await (await browser.newContext(CONTEXT_OPTIONS)).newPage();
+        await signIn(page, server.baseUrl);
+        await renderTimes(page, `${server.baseUrl}/devices/devices-show`, '.devices-show__table tr[data-box] >> nth=19', list20);
+        await renderTimes(page, `${server.baseUrl}${benchPath(YEAR_CURVE_PATH)}`, '.stacked-curves:not([data-points="0"]) canvas', curve);
+      }
+      page = page!;
       // A 500-row page is a virtual table: it is rendered when its first screen is, and the last
       // row is drawn once the table is scrolled to the end.
       const lastOf500 = (await call<{ items: { box_id: string }[] }>(server.baseUrl, token, '/devices?page_size=500')).items.at(-1)!.box_id;
@@ -251,7 +274,6 @@ export const consoleBenchmark: Benchmark = {
       );
       await page.locator(`.devices-show__table .ant-table-row[data-box="${lastOf500}"]`).first().waitFor({ timeout: 60_000 });
       const scrolledTo500 = Date.now() - scrolling;
-      const curve = await renderTimes(page, `${server.baseUrl}${benchPath(YEAR_CURVE_PATH)}`, '.stacked-curves:not([data-points="0"]) canvas');
       const kline = await timeToRender(page, `${server.baseUrl}/devices/k-line/${boxId(0)}/1`, '[data-candles]:not([data-candles="0"]) canvas');
       const candles = await page.locator('[data-candles]').getAttribute('data-candles');
       const mapStarted = Date.now();
@@ -319,14 +341,19 @@ export const consoleBenchmark: Benchmark = {
           [
             target.kind,
             `device list of ${total} devices, first page of 20 rendered: first visit`,
-            ms(list20.first),
-            verdict(list20.first, { atMost: 400 }, ms),
+            medianOf(list20.first),
+            verdict(percentile(list20.first, 50), { atMost: 400 }, ms),
           ],
-          [target.kind, `the same, median of the ${AGAIN} navigations after it`, ms(list20.again), verdict(list20.again, { atMost: 400 }, ms)],
+          [target.kind, `the same, the ${AGAIN} navigations after it`, medianOf(list20.again), verdict(percentile(list20.again, 50), { atMost: 400 }, ms)],
           [target.kind, `device list of ${total} devices, first page of 500 rendered (virtual table)`, `${list500} ms`],
           [target.kind, 'that page scrolled to its 500th row, drawn', `${scrolledTo500} ms`],
-          [target.kind, "a year's curve (2 registers, hourly rollups) rendered: first visit", ms(curve.first), verdict(curve.first, { atMost: 500 }, ms)],
-          [target.kind, `the same, median of the ${AGAIN} navigations after it`, ms(curve.again), verdict(curve.again, { atMost: 500 }, ms)],
+          [
+            target.kind,
+            "a year's curve (2 registers, hourly rollups) rendered: first visit",
+            medianOf(curve.first),
+            verdict(percentile(curve.first, 50), { atMost: 500 }, ms),
+          ],
+          [target.kind, `the same, the ${AGAIN} navigations after it`, medianOf(curve.again), verdict(percentile(curve.again, 50), { atMost: 500 }, ms)],
           [target.kind, `a year's daily K-line (${candles} candles) rendered`, `${kline} ms`],
           [target.kind, `map of every box (${mapBoxes}): first markers drawn`, `${map} ms`],
           [target.kind, 'that map with every box loaded (paged reads, progress shown)', `${mapLoaded} ms`],
