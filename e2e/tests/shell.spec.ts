@@ -1,6 +1,7 @@
 import type { Response } from '@playwright/test';
 import { expect, test } from './support/test.js';
 import { gzipSync } from 'node:zlib';
+import { DEMO_PASSWORD } from './expected-menus.js';
 import { listDevices, tokenOf } from './support/devices.js';
 import { keepScreenshot, openFromSidebar, signIn, tabAction, tabPaths, useLanguage, useSession } from './support/session.js';
 
@@ -170,6 +171,41 @@ test.describe('the opened screen first', () => {
       await page.locator('.tags-view-item[data-path="/dashboard"]').click();
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect.poll(() => calls.includes('/faults')).toBe(true);
+    });
+
+    test('signing in asks for the dashboard’s counts and newest faults right after the user info, before the dashboard’s own scripts, and the dashboard takes them over', async ({
+      page,
+    }) => {
+      // API calls (with their query) and scripts, in the order the page asked for them.
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname, search } = new URL(request.url());
+        if (pathname.startsWith('/api/v2/')) asked.push(`${pathname.slice('/api/v2'.length)}${search}`);
+        else if (pathname.endsWith('.js')) asked.push(pathname);
+      });
+      await page.goto('/login');
+      await page.locator('input[name="username"]').fill('demo_manager');
+      await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+      await page.locator('.login-submit').click();
+      await expect(page.locator('.dashboard .status-count__value:not([data-count=""])').first()).toBeVisible();
+      await expect(page.locator('.dashboard__faults, .dashboard .ant-empty').first()).toBeVisible();
+
+      const counts = '/devices/status-counts';
+      const recent = '/faults?page=1&page_size=20';
+      // The console shell's scripts go out as the log-in answers (the router loads the shell beside its guard); the
+      // dashboard's reads with the user's info, not once the dashboard's own scripts (and ECharts) have come.
+      const info = asked.findIndex((name) => name.startsWith('/user/info'));
+      const dashboard = asked.findIndex((name) => name.startsWith('/assets/dashboard-'));
+      expect(info, asked.join(' ')).toBeGreaterThan(asked.indexOf('/user/login'));
+      for (const read of [counts, recent]) {
+        expect(asked.indexOf(read), asked.join(' ')).toBeGreaterThan(info);
+        expect(asked.indexOf(read), asked.join(' ')).toBeLessThan(dashboard);
+        // Taken over by the dashboard's queries as their first data: asked once.
+        expect(
+          asked.filter((name) => name === read),
+          asked.join(' '),
+        ).toHaveLength(1);
+      }
     });
   });
 

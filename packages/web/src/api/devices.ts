@@ -20,6 +20,7 @@ export type DeviceQuery = QueryParams;
 
 const LIST = '/devices';
 const STATUS_COUNTS = '/devices/status-counts';
+const FAULTS = '/faults';
 
 export function listDevices(params: DeviceQuery): Promise<Page<DeviceItem>> {
   return request<Page<DeviceItem>>(LIST, { params });
@@ -94,8 +95,11 @@ export function getDeviceFaults(boxId: string, controllerId: number | string, pa
 }
 
 export function searchFaults(params: QueryParams): Promise<Page<FaultRecordView>> {
-  return request<Page<FaultRecordView>>('/faults', { params });
+  return request<Page<FaultRecordView>>(FAULTS, { params });
 }
+
+/** The records `searchFaults(params)` read ahead, if they have arrived (taken over once). */
+export const arrivedFaults = (params: QueryParams) => arrivedAhead<Page<FaultRecordView>>(FAULTS, params);
 
 export function writeRegister(boxId: string, controllerId: number | string, register: number, value: string | number): Promise<CommandView> {
   return request<CommandView>(`${controllerPath(boxId, controllerId)}/write`, { method: 'POST', data: { register, value } });

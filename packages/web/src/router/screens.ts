@@ -1,5 +1,6 @@
-import { matchRoute } from '@cloudbox/domain';
+import { LAYOUT_ROUTES, matchRoute } from '@cloudbox/domain';
 import { createElement, lazy, type ComponentType } from 'react';
+import { readAheadOverview } from '../components/Overview/read-ahead';
 import { readAhead as readAheadDeviceList } from '../pages/devices/devices-show/read-ahead';
 import { readAhead } from '../utils/request';
 
@@ -27,11 +28,13 @@ interface ScreenModule {
 type ReadAhead = (route: ScreenRoute) => void;
 
 /**
- * Each screen's reads ahead: the device list's in the entry chunk (a few kB), so they go out before
- * the console's scripts are asked for (the browser sends six requests at a time to a server, and on
- * a first visit some eighty scripts queue); the curves' in a chunk of their own, asked for first.
+ * Each screen's reads ahead: the dashboard's (where every sign-in lands) and the device list's in the
+ * entry chunk (a few kB), so they go out before the console's scripts are asked for (the browser
+ * sends six requests at a time to a server, and on a first visit some eighty scripts queue); the
+ * curves' in a chunk of their own, asked for first.
  */
 const READ_AHEAD: Readonly<Record<string, ReadAhead | { load: () => Promise<ReadAhead> }>> = {
+  dashboard: readAheadOverview,
   devicesShow: readAheadDeviceList,
   historyCharts: {
     load: () => import('../pages/devices/history-charts/read-ahead').then((module) => (route) => module.readAheadDayCurves(route, 'controller')),
@@ -167,7 +170,9 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = Object.fromEntri
  * beside the user's info and the screen's chunk; later navigations find their data in the query cache or ask for it themselves.
  */
 export function preloadScreen(pathname: string, search: string, withData: boolean): Promise<unknown> {
-  const match = matchRoute(pathname);
+  // A group path leads to its declared page: `/`, where signing in goes, to the dashboard.
+  const landing = LAYOUT_ROUTES.find((route) => route.children && route.path === pathname)?.redirect ?? pathname;
+  const match = matchRoute(landing);
   const name = match?.route.name;
   const load = name ? LOADERS[name] : undefined;
   if (!match || !name || !load) return Promise.resolve();

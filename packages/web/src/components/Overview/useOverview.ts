@@ -1,8 +1,10 @@
 import { EXPIRY_GROUPS, type FaultRecordView } from '@cloudbox/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { getStatusCounts, searchFaults } from '../../api/devices';
+import { arrivedFaults, arrivedStatusCounts, getStatusCounts, searchFaults } from '../../api/devices';
+import { useReadAheadStart } from '../../utils/read-ahead-query';
 import { useRealtimeEvents } from '../../realtime/hooks';
+import { RECENT_FAULTS } from './read-ahead';
 import { faultsPerHour } from './trend';
 
 const REFRESH_MS = 30_000;
@@ -28,8 +30,13 @@ async function lastDayFaults(): Promise<FaultRecordView[]> {
 export function useOverview(active: boolean) {
   const queryClient = useQueryClient();
   const refetchInterval = active ? REFRESH_MS : false;
-  const counts = useQuery({ queryKey: ['overview', 'counts'], queryFn: () => getStatusCounts(), refetchInterval });
-  const recent = useQuery({ queryKey: ['overview', 'recent'], queryFn: () => searchFaults({ page: 1, page_size: 20 }), refetchInterval });
+  // The dashboard's first render has what was read ahead for it (./read-ahead.ts).
+  const countsKey = ['overview', 'counts'];
+  const recentKey = ['overview', 'recent'];
+  const countsStart = useReadAheadStart(countsKey, () => arrivedStatusCounts());
+  const recentStart = useReadAheadStart(recentKey, () => arrivedFaults(RECENT_FAULTS));
+  const counts = useQuery({ queryKey: countsKey, queryFn: () => getStatusCounts(), refetchInterval, ...countsStart });
+  const recent = useQuery({ queryKey: recentKey, queryFn: () => searchFaults(RECENT_FAULTS), refetchInterval, ...recentStart });
   const trend = useQuery({
     queryKey: ['overview', 'trend'],
     queryFn: async () => faultsPerHour(await lastDayFaults(), Date.now()),
