@@ -39,8 +39,13 @@ function trimSlash(pathname: string): string {
  * Where a group path (e.g. `/devices`, or `/` itself) leads for this user: the group's declared
  * redirect when the user may open it, else the first visible menu entry of the group.
  */
+/** The route table's group at `pathname` (`/`, `/devices`), if it is one. */
+export function groupAt(pathname: string) {
+  return LAYOUT_ROUTES.find((route) => route.children && route.path === pathname);
+}
+
 function groupLanding(pathname: string, roles: readonly AccessName[]): string | undefined {
-  const group = LAYOUT_ROUTES.find((route) => route.children && route.path === pathname);
+  const group = groupAt(pathname);
   if (!group) return undefined;
   if (group.redirect && canAccessPath(roles, group.redirect)) return group.redirect;
   const entry = flattenRoutes(filterRoutes([group], roles)).find((flat) => !flat.fullPath.includes(':') && !flat.route.meta?.hidden);

@@ -1,8 +1,9 @@
-import { LAYOUT_ROUTES, matchRoute } from '@cloudbox/domain';
+import { matchRoute } from '@cloudbox/domain';
 import { createElement, lazy, type ComponentType } from 'react';
 import { readAheadOverview } from '../components/Overview/read-ahead';
 import { readAhead as readAheadDeviceList } from '../pages/devices/devices-show/read-ahead';
 import { readAhead } from '../utils/request';
+import { groupAt } from './guard';
 
 /**
  * The screen of every route of the table, by route name (`RouteNode.name`). Screens still to be
@@ -171,8 +172,7 @@ export const SCREENS: Readonly<Record<string, ComponentType>> = Object.fromEntri
  */
 export function preloadScreen(pathname: string, search: string, withData: boolean): Promise<unknown> {
   // A group path leads to its declared page: `/`, where signing in goes, to the dashboard.
-  const landing = LAYOUT_ROUTES.find((route) => route.children && route.path === pathname)?.redirect ?? pathname;
-  const match = matchRoute(landing);
+  const match = matchRoute(groupAt(pathname)?.redirect ?? pathname);
   const name = match?.route.name;
   const load = name ? LOADERS[name] : undefined;
   if (!match || !name || !load) return Promise.resolve();
