@@ -7,7 +7,7 @@
  * build swing by ±30 % on these machines; compare the two medians of one run, never two runs.
  *
  *   npm run ab:console -w bench -- --a /tmp/web-before --b packages/web/dist [--rounds 16] [--boxes 2000]
- *     [--path /devices/devices-show] [--selector '.devices-show__table tr[data-box] >> nth=19'] [--year]
+ *     [--path /devices/devices-show] [--selector '.devices-show__table tr[data-box]' --count 20] [--year]
  *
  * `--first` times first visits instead: each round signs in on a new browser context (nothing of the
  * console in its cache) and times the first navigation to the screen after the dashboard, as the
@@ -19,12 +19,23 @@
  * `--year` feeds the first bench box a year of hourly samples over MQTT, as the console bench does,
  * and `{box}` and `{today}` in `--path` name that box and today, for its year of curves:
  *
- *   --year --path '/devices/history-charts/{box}/{today}?controller=1&span=year' --selector '.stacked-curves:not([data-points="0"]) canvas'
+ *   --year --path '/devices/history-charts/{box}/{today}?controller=1&span=year' --selector '.stacked-curves:not([data-points="0"]) canvas' --count 1
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { benchPath, CONTEXT_OPTIONS, feedYear, freePort, launchChromium, registerFleet, signIn, timeToRender, YEAR_SERVER_ENV } from './benchmarks/console.js';
+import {
+  benchPath,
+  CONTEXT_OPTIONS,
+  feedYear,
+  freePort,
+  launchChromium,
+  LIST_DRAWN,
+  registerFleet,
+  signIn,
+  timeToRender,
+  YEAR_SERVER_ENV,
+} from './benchmarks/console.js';
 import { signIn as signInApi } from './benchmarks/ingest.js';
 import { startServer } from './server.js';
 import { percentile } from './statistics.js';
@@ -36,7 +47,9 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '16' },
     boxes: { type: 'string', default: '2000' },
     path: { type: 'string', default: '/devices/devices-show' },
-    selector: { type: 'string', default: '.devices-show__table tr[data-box] >> nth=19' },
+    /** The screen is drawn when this many elements match the selector (CSS), the last of them visible. */
+    selector: { type: 'string', default: LIST_DRAWN.selector },
+    count: { type: 'string', default: String(LIST_DRAWN.count) },
     database: { type: 'string' },
     year: { type: 'boolean', default: false },
     first: { type: 'boolean', default: false },
@@ -54,6 +67,8 @@ const servers = await Promise.all(
   ),
 );
 const path = benchPath(values.path);
+/** When the screen counts as drawn. */
+const drawn = { selector: values.selector, count: Number(values.count) };
 const browser = await launchChromium();
 
 /** A page of a new browser context, signed in through the log-in form (on the dashboard). */
@@ -78,13 +93,13 @@ try {
     for (const index of round % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const)) {
       const url = `${servers[index]!.baseUrl}${path}`;
       if (!values.first && !values.cold) {
-        times[index].push(await timeToRender(pages[index]!, url, values.selector));
+        times[index].push(await timeToRender(pages[index]!, url, drawn));
         continue;
       }
       const page = values.cold
         ? await (await browser.newContext({ ...CONTEXT_OPTIONS, storageState: sessions[index] })).newPage()
         : await signedInPage(servers[index]!.baseUrl);
-      times[index].push(await timeToRender(page, url, values.selector));
+      times[index].push(await timeToRender(page, url, drawn));
       await page.context().close();
     }
   }

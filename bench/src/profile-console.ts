@@ -24,7 +24,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { benchPath, CONTEXT_OPTIONS, feedYear, freePort, launchChromium, registerFleet, signIn, YEAR_SERVER_ENV } from './benchmarks/console.js';
+import { benchPath, CONTEXT_OPTIONS, feedYear, freePort, launchChromium, LIST_DRAWN, registerFleet, signIn, YEAR_SERVER_ENV } from './benchmarks/console.js';
 import { signIn as signInApi } from './benchmarks/ingest.js';
 import { selfMicrosByNode } from './profile-summary.js';
 import { startServer } from './server.js';
@@ -35,8 +35,8 @@ const { values } = parseArgs({
     boxes: { type: 'string', default: '10000' },
     database: { type: 'string' },
     path: { type: 'string', default: '/devices/devices-show' },
-    selector: { type: 'string', default: '.devices-show__table tr[data-box]' },
-    count: { type: 'string', default: '20' },
+    selector: { type: 'string', default: LIST_DRAWN.selector },
+    count: { type: 'string', default: String(LIST_DRAWN.count) },
     year: { type: 'boolean', default: false },
     cold: { type: 'boolean', default: false },
   },
