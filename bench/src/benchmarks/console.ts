@@ -27,10 +27,10 @@ export const YEAR_SERVER_ENV = { RAW_RETENTION_DAYS: '400' };
 export const YEAR_CURVE_PATH = '/devices/history-charts/{box}/{today}?controller=1&span=year';
 
 /** The device list's first page of 20, drawn. */
-export const LIST_DRAWN = { selector: '.devices-show__table tr[data-box]', count: 20 };
+export const LIST_DRAWN: Drawn = { selector: '.devices-show__table tr[data-box]', count: 20 };
 
 /** The year's curve, drawn (its canvas once the points are in). */
-export const YEAR_CURVE_DRAWN = { selector: '.stacked-curves:not([data-points="0"]) canvas', count: 1 };
+export const YEAR_CURVE_DRAWN: Drawn = { selector: '.stacked-curves:not([data-points="0"]) canvas', count: 1 };
 
 /** `path` with `{box}` as the first bench box (the one `feedYear` feeds) and `{today}` as today's YYYYMMDD. */
 export function benchPath(path: string): string {
@@ -178,8 +178,8 @@ function watchForDrawn({ selector, count }: Drawn): string {
 
 /**
  * Milliseconds from navigation until the screen is drawn (`drawn`) and a frame has been painted after it,
- * on the page's own clock: Playwright's polling of a locator (again after 20, 50, 100, 100 then 500 ms)
- * answers up to 100 ms late here, and later still after the first second (BENCHMARKS.md, session 34).
+ * on the page's own clock: Playwright's polling of a locator (again after 20, 50, 100, 100 then every 500 ms)
+ * answered 6 to 166 ms late on the same loads (BENCHMARKS.md, session 34).
  */
 export async function timeToRender(page: Page, url: string, drawn: Drawn): Promise<number> {
   const watching = await page.addInitScript(watchForDrawn(drawn));
