@@ -11,6 +11,11 @@ describe('verdict', () => {
     expect(verdict(653, { atMost: 400 }, (ms) => `${ms} ms`)).toBe('≤ 400 ms: **missed** by 253 ms (63 %)');
     expect(verdict(0.12, { atLeast: 0.3 }, (ratio) => ratio.toFixed(2))).toBe('≥ 0.30: **missed** by 0.18 (60 %)');
   });
+
+  it('gives the known cause after a miss, and says nothing of it when the target is met', () => {
+    expect(verdict(458, { atMost: 400 }, (ms) => `${ms} ms`, 'compiling')).toBe('≤ 400 ms: **missed** by 58 ms (14 %): compiling');
+    expect(verdict(300, { atMost: 400 }, (ms) => `${ms} ms`, 'compiling')).toBe('≤ 400 ms: met');
+  });
 });
 
 describe('withTargetColumn', () => {

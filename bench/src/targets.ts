@@ -6,13 +6,15 @@ export const NO_TARGET = '—';
 
 /**
  * A figure against its target, as the bench's target column says it: "≥ 250,000: met" or
- * "≤ 400 ms: missed by 253 ms (63 %)", the shortfall also as a share of the target.
+ * "≤ 400 ms: missed by 253 ms (63 %)", the shortfall also as a share of the target, and after it
+ * `why` when a miss has a known cause (where its profile is).
  */
-export function verdict(value: number, target: Target, format: (value: number) => string = String): string {
+export function verdict(value: number, target: Target, format: (value: number) => string = String, why?: string): string {
   const [sign, bound, met] = 'atLeast' in target ? ['≥', target.atLeast, value >= target.atLeast] : ['≤', target.atMost, value <= target.atMost];
   if (met) return `${sign} ${format(bound)}: met`;
   const shortfall = Math.abs(value - bound);
-  return `${sign} ${format(bound)}: **missed** by ${format(shortfall)} (${Math.round((shortfall / bound) * 100)} %)`;
+  const missed = `${sign} ${format(bound)}: **missed** by ${format(shortfall)} (${Math.round((shortfall / bound) * 100)} %)`;
+  return why ? `${missed}: ${why}` : missed;
 }
 
 /** Every row padded with NO_TARGET up to the section's columns. */
